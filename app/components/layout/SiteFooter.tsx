@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { officeAddress } from "../../content/agency";
+import { footerLinks } from "../../content/menu";
+import { mailtoHref } from "../../lib/links";
+import { paths } from "../../lib/paths";
+import { site } from "../../lib/site-config";
+import { MailIcon, MapPinIcon, PhoneIcon } from "../icons";
+import { Logo } from "./Logo";
+import { inertWhenMenuOpen } from "./MainMenu";
+import { SocialLinks } from "./SocialLinks";
+import styles from "./SiteFooter.module.css";
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer} {...inertWhenMenuOpen}>
+      <div className={`container ${styles.grid}`}>
+        <section aria-labelledby="footer-office">
+          <Link to={paths.home} className={styles.logoLink} aria-label={`${site.agencyName}, home`}>
+            <Logo inverted />
+          </Link>
+          <h2 id="footer-office" className="visually-hidden">
+            Our office
+          </h2>
+          <ul className={styles.contactList}>
+            <li>
+              <MapPinIcon size={18} />
+              <address>
+                {officeAddress.locality}, {officeAddress.city}
+                <br />
+                {officeAddress.country}
+              </address>
+            </li>
+            <li>
+              <MailIcon size={18} />
+              <a href={mailtoHref(site.email)}>{site.email}</a>
+            </li>
+            <li>
+              <PhoneIcon size={18} />
+              <a href={site.phone.href}>{site.phone.display}</a>
+            </li>
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={styles.heading}>
+            Quick Links
+          </h2>
+          <ul className={styles.links}>
+            {footerLinks.quickLinks.map((link) => (
+              <li key={link.link}>
+                <Link to={link.link}>{link.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-visa-guide">
+          <h2 id="footer-visa-guide" className={styles.heading}>
+            Visa Guide
+          </h2>
+          <ul className={styles.links}>
+            {footerLinks.visaGuide.map((link) => (
+              <li key={link.link}>
+                <Link to={link.link}>{link.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-follow">
+          <h2 id="footer-follow" className={styles.heading}>
+            Follow Us
+          </h2>
+          <p className={styles.note}>News, visa updates and holiday offers.</p>
+          <SocialLinks tone="light" />
+        </section>
+      </div>
+      <div className={styles.bottom}>
+        <div className="container">
+          <p>
+            © {year} {site.agencyName}. All rights reserved.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The one registry of the site's paths. Links, the route table, prerendering, the sitemap and the
+ * production server all read from here; no path is typed in anywhere else.
+ */
+export const detailGroups = ["dubai-visa", "tourist-visa", "visa-changes", "visa-documents", "visa-packages"] as const;
+export type DetailGroup = (typeof detailGroups)[number];
+
+/** The ids that have a detail record in every group (spec §2, "Detail id meanings"). */
+export const detailIds = [1, 2, 3, 4] as const;
+export type DetailId = (typeof detailIds)[number];
+
+export type DetailPath = `/${DetailGroup}/${number}`;
+export type AppPath = "/" | "/about" | "/services" | "/contact" | DetailPath;
+
+export const paths = {
+  home: "/",
+  about: "/about",
+  services: "/services",
+  contact: "/contact",
+  detail: (group: DetailGroup, id: number): DetailPath => `/${group}/${id}`,
+} as const;
+
+/** Every page that exists and is indexed: the four top pages and the twenty detail pages. */
+export const pagePaths: readonly AppPath[] = [
+  paths.home,
+  paths.about,
+  paths.services,
+  paths.contact,
+  ...detailGroups.flatMap((group) => detailIds.map((id) => paths.detail(group, id))),
+];
+
+/**
+ * Pre-rendered pages that the server answers with status 404: the designed not-found page, and per group
+ * the detail layout with the empty record (spec §2: an unknown numeric id shows empty content).
+ */
+export const notFoundPath = "/404";
+export const emptyRecordId = 0;
+export const emptyDetailPaths: readonly DetailPath[] = detailGroups.map((group) => paths.detail(group, emptyRecordId));
+
+export function isDetailGroup(value: string): value is DetailGroup {
+  return (detailGroups as readonly string[]).includes(value);
+}
+
+/** A detail id as the spec reads it: digits only. Anything else is not a detail page at all. */
+export function parseDetailId(value: string | undefined): number | null {
+  return value !== undefined && /^[0-9]{1,9}$/.test(value) ? Number(value) : null;
+}

@@ -1,0 +1,105 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  type LinksFunction,
+} from "react-router";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
+import { SiteFooter } from "./components/layout/SiteFooter";
+import { SiteHeader } from "./components/layout/SiteHeader";
+import { WhatsAppButton } from "./components/layout/WhatsAppButton";
+import { inertWhenMenuOpen } from "./components/layout/MainMenu";
+import { isChunkLoadError } from "./lib/chunk-loading";
+import { paths } from "./lib/paths";
+import "./styles/global.css";
+
+export const links: LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+// The font faces are written here rather than in CSS so that the preloaded URL and the face share one import.
+const fontFaces = `
+@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:100 900;src:url(${interLatin}) format("woff2");unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}
+@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:100 900;src:url(${interLatinExt}) format("woff2");unicode-range:U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF}`;
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b3a53" />
+        <Meta />
+        <style>{fontFaces}</style>
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link" {...inertWhenMenuOpen}>
+          Skip to main content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} {...inertWhenMenuOpen}>
+          {children}
+        </main>
+        <SiteFooter />
+        <WhatsAppButton />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** On every path change the window scrolls to the top (spec §2) and focus moves to the new page. */
+function useScrollToTopOnPathChange() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useLayoutEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    window.scrollTo(0, 0);
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export default function App() {
+  useScrollToTopOnPathChange();
+  useEffect(() => {
+    // The browser's own restoration would fight the scroll to top on back and forward.
+    window.history.scrollRestoration = "manual";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  if (isChunkLoadError(error)) {
+    return (
+      <section className="container error-page" aria-labelledby="error-title">
+        <h1 id="error-title">{error.message}</h1>
+        <p>
+          This part of the site could not be downloaded. Your connection may have dropped, or the site was just updated.
+        </p>
+        <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+          Reload page
+        </button>
+      </section>
+    );
+  }
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
+  return (
+    <section className="container error-page" aria-labelledby="error-title">
+      <h1 id="error-title">Unexpected Application Error!</h1>
+      <p>Something went wrong on our side while showing this page. Please try again, or start from the home page.</p>
+      {detail && <p>{detail}</p>}
+      <Link to={paths.home} className="button button-primary">
+        Go to the home page
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { SiteSettings } from "../app/lib/settings";
+import { cacheControl, securityHeaders } from "./headers";
+import { notFoundFile, resolvePage } from "./pages";
+
+export interface ServerOptions {
+  /** The client build: build/client. */
+  root: string;
+  settings: SiteSettings;
+  logger?: boolean;
+}
+
+/** The production server: pre-rendered pages, pre-compressed static files, headers, redirects and 404s. */
+export async function buildServer({ root, settings, logger = false }: ServerOptions): Promise<FastifyInstance> {
+  if (!existsSync(join(root, "index.html"))) {
+    throw new Error(`No build found in ${root}: run "npm run build" first.`);
+  }
+  const app = Fastify({ logger, trustProxy: true });
+  const headers = securityHeaders(settings);
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.headers(headers);
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", cacheControl(request.url));
+  });
+
+  await app.register(fastifyStatic, {
+    root,
+    preCompressed: true,
+    index: false,
+    redirect: false,
+    wildcard: true,
+    // Cache-Control is set above, by path.
+    cacheControl: false,
+    serveDotFiles: false,
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    const url = new URL(request.url, "http://localhost");
+    const answer = resolvePage(url.pathname, url.search);
+    if (answer.kind === "redirect") {
+      return reply.redirect(answer.location, 301);
+    }
+    if (answer.kind === "page") {
+      return reply.code(answer.status).sendFile(answer.file);
+    }
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return reply.code(404).send({ success: false, message: "Not found" });
+    }
+    return reply.code(404).sendFile(notFoundFile);
+  });
+
+  return app;
+}

@@ -1,0 +1,30 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { resolvePage } from "./pages";
+
+describe("resolvePage", () => {
+  it("serves each page's pre-rendered file", () => {
+    expect(resolvePage("/")).toEqual({ kind: "page", file: "index.html", status: 200 });
+    expect(resolvePage("/about")).toEqual({ kind: "page", file: "about/index.html", status: 200 });
+    expect(resolvePage("/visa-packages/4")).toEqual({ kind: "page", file: "visa-packages/4/index.html", status: 200 });
+  });
+
+  it("redirects other spellings of a page to lowercase, keeping the query", () => {
+    expect(resolvePage("/ABOUT")).toEqual({ kind: "redirect", location: "/about" });
+    expect(resolvePage("/Dubai-Visa/2", "?ref=fb")).toEqual({ kind: "redirect", location: "/dubai-visa/2?ref=fb" });
+    expect(resolvePage("/contact/")).toEqual({ kind: "redirect", location: "/contact" });
+    expect(resolvePage("/Dubai-Visa/9")).toEqual({ kind: "redirect", location: "/dubai-visa/9" });
+  });
+
+  it("answers a numeric id without a record with the group's empty layout and 404", () => {
+    expect(resolvePage("/dubai-visa/9")).toEqual({ kind: "page", file: "dubai-visa/0/index.html", status: 404 });
+    expect(resolvePage("/visa-changes/0")).toEqual({ kind: "page", file: "visa-changes/0/index.html", status: 404 });
+  });
+
+  it("leaves everything else to the static files and the not-found page", () => {
+    expect(resolvePage("/dubai-visa/abc")).toEqual({ kind: "none" });
+    expect(resolvePage("/no-such-page")).toEqual({ kind: "none" });
+    expect(resolvePage("/assets/root-AbC.js")).toEqual({ kind: "none" });
+    expect(resolvePage("/404")).toEqual({ kind: "none" });
+  });
+});

@@ -1,0 +1,34 @@
+import { detailIds, emptyDetailPaths, notFoundPath, pagePaths, paths } from "../app/lib/paths";
+import { readDetailRoute } from "../app/lib/detail-route";
+
+/** What the server answers for a page path (anything else is a static file or the 404 page). */
+export type PageAnswer =
+  { kind: "page"; file: string; status: 200 | 404 } | { kind: "redirect"; location: string } | { kind: "none" };
+
+const pages = new Set<string>(pagePaths);
+const knownIds = new Set<number>(detailIds);
+
+export function htmlFileOf(path: string): string {
+  return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
+}
+
+export const notFoundFile = htmlFileOf(notFoundPath);
+
+/**
+ * Paths match case-insensitively: a page asked for in another case, or with a trailing slash, is
+ * redirected (301) to its one canonical spelling. A detail group with a numeric id that has no record
+ * shows the group's empty layout with status 404 (spec §2).
+ */
+export function resolvePage(pathname: string, search = ""): PageAnswer {
+  const canonical = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  const known = pages.has(canonical) || readDetailRoute(canonical).kind === "detail";
+  if (!known) return { kind: "none" };
+  if (canonical !== pathname) return { kind: "redirect", location: canonical + search };
+  if (pages.has(canonical)) return { kind: "page", file: htmlFileOf(canonical), status: 200 };
+  const route = readDetailRoute(canonical);
+  if (route.kind === "detail" && !knownIds.has(route.id as (typeof detailIds)[number])) {
+    const empty = emptyDetailPaths.find((path) => path === paths.detail(route.group, 0));
+    if (empty) return { kind: "page", file: htmlFileOf(empty), status: 404 };
+  }
+  return { kind: "none" };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+import { readSettings } from "./app/lib/settings";
+
+// Unit and component tests run without the React Router plugin, with the default settings.
+export default defineConfig({
+  define: { __SITE_SETTINGS__: JSON.stringify(readSettings({})) },
+  test: {
+    environment: "jsdom",
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    setupFiles: ["./vitest.setup.ts"],
+    restoreMocks: true,
+  },
+});
