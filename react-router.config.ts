@@ -1,10 +1,10 @@
 import type { Config } from "@react-router/dev/config";
-import { emptyDetailPaths, notFoundPath, pagePaths } from "./app/lib/paths";
+import { detailNotFoundPaths, emptyDetailPaths, notFoundPath, pagePaths } from "./app/lib/paths";
 
 export default {
   // A static site: every page is rendered to HTML at build time, then hydrates.
   ssr: false,
   // Each path is listed on its own (see app/lib/paths.ts): the 24 pages, the empty-record layout of each
-  // detail group and the not-found page, which the server answers with status 404.
-  prerender: [...pagePaths, ...emptyDetailPaths, notFoundPath],
+  // detail group and the not-found pages, which the server answers with status 404.
+  prerender: [...pagePaths, ...emptyDetailPaths, ...detailNotFoundPaths, notFoundPath],
 } satisfies Config;

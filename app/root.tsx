@@ -6,16 +6,17 @@ import {
   Outlet,
   Scripts,
   useLocation,
+  useMatches,
   type LinksFunction,
 } from "react-router";
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { WhatsAppButton } from "./components/layout/WhatsAppButton";
 import { inertWhenMenuOpen } from "./components/layout/MainMenu";
-import { isChunkLoadError } from "./lib/chunk-loading";
+import { chunkFailures, isChunkLoadError, type ChunkLoadError } from "./lib/chunk-loading";
 import { paths } from "./lib/paths";
 import "./styles/global.css";
 
@@ -73,8 +74,29 @@ export default function App() {
   useEffect(() => {
     // The browser's own restoration would fight the scroll to top on back and forward.
     window.history.scrollRestoration = "manual";
+    // A marker for end-to-end tests and styles: the page is interactive from here on.
+    document.documentElement.dataset.hydrated = "";
   }, []);
+  const matches = useMatches();
+  const chunkFailure = useSyncExternalStore(chunkFailures.subscribe, chunkFailures.latest, chunkFailures.none);
+  if (chunkFailure && matches.some((match) => match.id === chunkFailure.chunk)) {
+    return <ChunkFailed error={chunkFailure} />;
+  }
   return <Outlet />;
+}
+
+function ChunkFailed({ error }: { error: ChunkLoadError }) {
+  return (
+    <section className="container error-page" aria-labelledby="error-title">
+      <h1 id="error-title">{error.message}</h1>
+      <p>
+        This part of the site could not be downloaded. Your connection may have dropped, or the site was just updated.
+      </p>
+      <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+        Reload page
+      </button>
+    </section>
+  );
 }
 
 export function ErrorBoundary({ error }: { error: unknown }) {

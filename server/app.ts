@@ -4,17 +4,26 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { SiteSettings } from "../app/lib/settings";
 import { cacheControl, securityHeaders } from "./headers";
-import { notFoundFile, resolvePage } from "./pages";
+import { type InboxConfig, readInboxConfig } from "./inbox/config";
+import { inboxPlugin } from "./inbox/plugin";
+import { notFoundFileOf, resolvePage } from "./pages";
 
 export interface ServerOptions {
   /** The client build: build/client. */
   root: string;
   settings: SiteSettings;
   logger?: boolean;
+  /** The enquiry inbox (POST /api/submit); by default read from the environment. */
+  inbox?: InboxConfig;
 }
 
 /** The production server: pre-rendered pages, pre-compressed static files, headers, redirects and 404s. */
-export async function buildServer({ root, settings, logger = false }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({
+  root,
+  settings,
+  logger = false,
+  inbox = readInboxConfig(process.env, settings.email),
+}: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
   }
@@ -37,6 +46,8 @@ export async function buildServer({ root, settings, logger = false }: ServerOpti
     serveDotFiles: false,
   });
 
+  await app.register(inboxPlugin, { config: inbox, accessKey: settings.formAccessKey });
+
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const url = new URL(request.url, "http://localhost");
@@ -53,7 +64,7 @@ export async function buildServer({ root, settings, logger = false }: ServerOpti
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.code(404).send({ success: false, message: "Not found" });
     }
-    return reply.code(404).sendFile(notFoundFile);
+    return reply.code(404).sendFile(notFoundFileOf(new URL(request.url, "http://localhost").pathname));
   });
 
   return app;

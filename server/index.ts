@@ -1,12 +1,19 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import type { AddressInfo } from "node:net";
 import { readSettings } from "../app/lib/settings";
 import { buildServer } from "./app";
+import { readInboxConfig } from "./inbox/config";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-const root = join(import.meta.dirname, "..", "build", "client");
+// CLIENT_ROOT lets tests and benchmarks serve a stand-in build.
+const root = process.env.CLIENT_ROOT
+  ? resolve(process.env.CLIENT_ROOT)
+  : join(import.meta.dirname, "..", "build", "client");
+const settings = readSettings(process.env);
+const inbox = readInboxConfig(process.env, settings.email);
 
-const app = await buildServer({ root, settings: readSettings(process.env), logger: process.env.LOG !== "off" });
+const app = await buildServer({ root, settings, inbox, logger: process.env.LOG !== "off" });
 
 function shutdown(signal: string) {
   app.log.info(`${signal} received, closing`);
@@ -22,4 +29,12 @@ process.once("SIGTERM", () => shutdown("SIGTERM"));
 process.once("SIGINT", () => shutdown("SIGINT"));
 
 await app.listen({ port, host });
-console.log(`Site ready on http://localhost:${port}`);
+// With PORT=0 the system picks the port: print the one actually bound.
+const bound = (app.server.address() as AddressInfo).port;
+console.log(`Site ready on http://localhost:${bound}`);
+console.log(
+  inbox.smtp
+    ? `Enquiries: stored in ${inbox.dbPath}, e-mailed to ${inbox.mailTo} via ${inbox.smtp.host}:${inbox.smtp.port}`
+    : `Enquiries: stored in ${inbox.dbPath}; SMTP is not configured (SMTP_HOST), so they are not e-mailed: ` +
+        `list them with "npm run enquiries"`,
+);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { resolvePage } from "./pages";
+import { notFoundFileOf, resolvePage } from "./pages";
 
 describe("resolvePage", () => {
   it("serves each page's pre-rendered file", () => {
@@ -26,5 +26,14 @@ describe("resolvePage", () => {
     expect(resolvePage("/no-such-page")).toEqual({ kind: "none" });
     expect(resolvePage("/assets/root-AbC.js")).toEqual({ kind: "none" });
     expect(resolvePage("/404")).toEqual({ kind: "none" });
+  });
+});
+
+describe("notFoundFileOf", () => {
+  it("uses the group's own not-found page for a non-numeric id, the general one elsewhere", () => {
+    expect(notFoundFileOf("/dubai-visa/abc")).toBe("dubai-visa/not-found/index.html");
+    expect(notFoundFileOf("/Visa-Packages/x1")).toBe("visa-packages/not-found/index.html");
+    expect(notFoundFileOf("/visa-packages/1/extra")).toBe("404/index.html");
+    expect(notFoundFileOf("/nope")).toBe("404/index.html");
   });
 });

@@ -1,4 +1,12 @@
-import { detailIds, emptyDetailPaths, notFoundPath, pagePaths, paths } from "../app/lib/paths";
+import {
+  detailIds,
+  detailNotFoundSegment,
+  emptyDetailPaths,
+  isDetailGroup,
+  notFoundPath,
+  pagePaths,
+  paths,
+} from "../app/lib/paths";
 import { readDetailRoute } from "../app/lib/detail-route";
 
 /** What the server answers for a page path (anything else is a static file or the 404 page). */
@@ -12,7 +20,14 @@ export function htmlFileOf(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
 }
 
-export const notFoundFile = htmlFileOf(notFoundPath);
+/** The not-found page for a path: under a detail group it is that group's own copy (see app/lib/paths.ts). */
+export function notFoundFileOf(pathname: string): string {
+  const [, first = "", second, ...rest] = pathname.toLowerCase().split("/");
+  if (isDetailGroup(first) && second !== undefined && second !== "" && rest.length === 0) {
+    return htmlFileOf(`/${first}/${detailNotFoundSegment}`);
+  }
+  return htmlFileOf(notFoundPath);
+}
 
 /**
  * Paths match case-insensitively: a page asked for in another case, or with a trailing slash, is

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, isChunkLoadError, loadRouteChunk } from "./chunk-loading";
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, chunkFailures, isChunkLoadError, loadRouteChunk } from "./chunk-loading";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -17,6 +17,15 @@ describe("loadRouteChunk", () => {
     );
     await expect(failure).rejects.toThrow("Loading chunk routes/about failed");
     await expect(failure).rejects.toBeInstanceOf(ChunkLoadError);
+  });
+
+  it("publishes each failure to its subscribers", async () => {
+    const listener = vi.fn();
+    const unsubscribe = chunkFailures.subscribe(listener);
+    await loadRouteChunk("routes/services", "/x.js", 1000, () => Promise.reject(new Error("offline"))).catch(() => {});
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(chunkFailures.latest()?.chunk).toBe("routes/services");
+    unsubscribe();
   });
 
   it("gives up after 120 s", async () => {

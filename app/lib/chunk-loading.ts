@@ -1,7 +1,8 @@
 /**
  * Loading of route chunks after the first page: a chunk that fails (a stale deploy, a dropped connection) or
- * does not arrive within 120 s becomes a ChunkLoadError, which the root error boundary shows with a reload
- * button. React Router's own loader is rewired to this by scripts/vite-chunk-errors.ts.
+ * does not arrive within 120 s becomes a ChunkLoadError. React Router's own loader is rewired to this by
+ * scripts/vite-chunk-errors.ts. The router does not pass such an error to an error boundary (it renders the
+ * route empty), so failures are also published here and the root layout shows them with a reload button.
  */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -19,6 +20,24 @@ export function isChunkLoadError(error: unknown): error is ChunkLoadError {
   return error instanceof Error && error.name === "ChunkLoadError";
 }
 
+let lastFailure: ChunkLoadError | null = null;
+const listeners = new Set<() => void>();
+
+function publish(error: ChunkLoadError) {
+  lastFailure = error;
+  for (const listener of listeners) listener();
+}
+
+/** For useSyncExternalStore: the latest chunk failure, if any. */
+export const chunkFailures = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  latest: (): ChunkLoadError | null => lastFailure,
+  none: (): null => null,
+};
+
 type Importer = (url: string) => Promise<unknown>;
 const browserImport: Importer = (url) => import(/* @vite-ignore */ url);
 
@@ -29,10 +48,12 @@ export function loadRouteChunk(
   importer: Importer = browserImport,
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new ChunkLoadError(chunk, new Error(`no answer within ${timeoutMs / 1000} s`))),
-      timeoutMs,
-    );
+    const fail = (cause: unknown) => {
+      const error = new ChunkLoadError(chunk, cause);
+      publish(error);
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
     importer(url).then(
       (module) => {
         clearTimeout(timer);
@@ -40,7 +61,7 @@ export function loadRouteChunk(
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(new ChunkLoadError(chunk, error));
+        fail(error);
       },
     );
   });

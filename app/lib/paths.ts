@@ -37,6 +37,13 @@ export const notFoundPath = "/404";
 export const emptyRecordId = 0;
 export const emptyDetailPaths: readonly DetailPath[] = detailGroups.map((group) => paths.detail(group, emptyRecordId));
 
+/**
+ * Per group, the not-found page at a non-numeric id (e.g. /dubai-visa/abc). It is pre-rendered under the
+ * group's own route, so that the page hydrates on the route the browser will match.
+ */
+export const detailNotFoundSegment = "not-found";
+export const detailNotFoundPaths: readonly string[] = detailGroups.map((group) => `/${group}/${detailNotFoundSegment}`);
+
 export function isDetailGroup(value: string): value is DetailGroup {
   return (detailGroups as readonly string[]).includes(value);
 }

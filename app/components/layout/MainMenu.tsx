@@ -17,6 +17,22 @@ function setPageInert(inert: boolean) {
   }
 }
 
+/** While the panel is open, Tab and Shift+Tab cycle through its controls instead of leaving it. */
+function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("a[href], button")].filter(
+    (element) => element.offsetParent !== null,
+  );
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last?.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first?.focus();
+  }
+}
+
 function isInGroup(pathname: string, item: MenuItem): boolean {
   return item.subMenu.some((sub) => sub.link === pathname);
 }
@@ -66,6 +82,10 @@ export function MainMenu({ open, onClose }: MainMenuProps) {
   }, [open]);
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === "Tab" && open) {
+      keepFocusInside(event);
+      return;
+    }
     if (event.key !== "Escape") return;
     if (open) {
       event.preventDefault();

@@ -13,6 +13,7 @@ export function WhatsAppButton() {
       className={styles.button}
       target="_blank"
       rel="noopener noreferrer"
+      data-whatsapp=""
       {...inertWhenMenuOpen}
     >
       <WhatsAppIcon size={28} />

@@ -1,0 +1,332 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { draftKey } from "../../lib/forms/enquiry-draft";
+import { EnquiryForm } from "./EnquiryForm";
+
+type FetchMock = ReturnType<typeof vi.fn<typeof globalThis.fetch>>;
+
+let fetchMock: FetchMock;
+
+function answer(body: unknown, status = 200) {
+  return new Response(typeof body === "string" ? body : JSON.stringify(body), { status });
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  fetchMock = vi.fn<typeof globalThis.fetch>().mockResolvedValue(answer({ success: true }));
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+function renderForm(variant: Parameters<typeof EnquiryForm>[0]["variant"] = "tourist-visa") {
+  const user = userEvent.setup({ delay: null });
+  const view = render(<EnquiryForm variant={variant} title="Enquiry Now" whatsappTopic="30 Days" />);
+  return { user, ...view };
+}
+
+const field = {
+  name: () => screen.getByLabelText(/Full Name/),
+  email: () => screen.getByLabelText(/Email/),
+  phone: () => screen.getByLabelText(/Phone Number/),
+  visa: () => screen.getByLabelText(/Visa Type/),
+  date: () => screen.getByLabelText(/Travel Date/),
+  message: () => screen.getByLabelText(/Message/),
+};
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field.name(), "Maria Santos");
+  await user.type(field.email(), "maria@example.com");
+  await user.type(field.phone(), "+971 50 123 4567");
+  await user.selectOptions(field.visa(), "Visa Change");
+  fireEvent.change(field.date(), { target: { value: "2026-09-01" } });
+  await user.type(field.message(), "Two adults from Manila.");
+}
+
+function submitButton() {
+  return screen.getByRole("button", { name: /Make Enquiry|Sending\.\.\./ });
+}
+
+function sentForm(call = 0): FormData {
+  const init = fetchMock.mock.calls[call]?.[1];
+  if (!(init?.body instanceof FormData)) throw new Error("no multipart body was sent");
+  return init.body;
+}
+
+// Typing into jsdom is slow on a busy machine; the default 5 s per test is too tight for the longer journeys.
+describe("EnquiryForm", { timeout: 20_000 }, () => {
+  it("labels every field and marks the spec's required ones", () => {
+    renderForm();
+    expect(screen.getByRole("heading", { name: "Enquiry Now" })).toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Enquiry Now" })).toBeInTheDocument();
+    expect(field.name()).toHaveAttribute("autocomplete", "name");
+    expect(field.email()).toHaveAttribute("type", "email");
+    expect(field.email()).toHaveAttribute("autocomplete", "email");
+    expect(field.phone()).toHaveAttribute("type", "tel");
+    expect(field.phone()).toHaveAttribute("autocomplete", "tel");
+    expect(field.date()).toHaveAttribute("type", "date");
+    expect(field.message()).toHaveAttribute("rows", "6");
+    for (const control of [field.name(), field.email(), field.phone(), field.date(), field.message()]) {
+      expect(control).toBeRequired();
+    }
+    expect(field.visa()).not.toBeRequired();
+    expect(submitButton()).toHaveTextContent("Make Enquiry");
+  });
+
+  it.each([
+    ["tourist-visa", "Tourist Visa"],
+    ["visa-changes", "Visa Change"],
+    ["visa-documents", "Visa Document"],
+    ["visa-packages", "Visa package"],
+  ] as const)("starts the %s form at %j with the five general options", (variant, visa) => {
+    renderForm(variant);
+    expect(field.visa()).toHaveValue(visa);
+    const options = within(field.visa()).getAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual([
+      "Dubai Visa",
+      "Tourist Visa",
+      "Visa Change",
+      "Visa Document",
+      "Visa package",
+    ]);
+  });
+
+  it.each(["dubai-visa", "services"] as const)(
+    "keeps the unlisted default 'Dubai Visa' on %s behind a placeholder",
+    (variant) => {
+      renderForm(variant);
+      expect(field.visa()).toHaveValue("Dubai Visa");
+      const options = within(field.visa()).getAllByRole("option", { hidden: true }) as HTMLOptionElement[];
+      expect(options.map((option) => [option.textContent, option.value])).toEqual([
+        ["Select visa type", "Dubai Visa"],
+        ["Dubai Transist Visa", "14 Days Dubai Visa"],
+        ["Dubai Tourist Visa", "30 Days Dubai Visa"],
+        ["Visa Change Service", "60 Days Dubai Visa"],
+        ["Holidays Package", "48 Hours Dubai Transit Visa"],
+        ["Kabayan Package", "96 Hours Dubai Transit Visa"],
+        ["Dummy Ticket", "90 Days Dubai Leisure Visa"],
+      ]);
+      expect(options[0]).toBeDisabled();
+    },
+  );
+
+  it("shows each validation message in the spec's order, above the form, and sends nothing", async () => {
+    const { user } = renderForm();
+    const form = screen.getByRole("form", { name: "Enquiry Now" });
+    const alert = screen.getByRole("alert");
+    // fireEvent.submit skips the browser's required checks, as a visitor's browser would not.
+    fireEvent.submit(form);
+    expect(alert).toHaveTextContent("Full Name is required");
+    expect(field.name()).toHaveAttribute("aria-invalid", "true");
+    expect(field.name()).toHaveAccessibleDescription("Full Name is required");
+    expect(field.name()).toHaveFocus();
+    expect(form).toContainElement(alert);
+    // Above the fields, as the spec puts it.
+    expect(alert.compareDocumentPosition(field.name()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.type(field.name(), "   ");
+    fireEvent.submit(form);
+    expect(alert).toHaveTextContent("Full Name is required");
+
+    await user.type(field.name(), "Maria");
+    fireEvent.submit(form);
+    expect(alert).toHaveTextContent("Email is required");
+    expect(field.name()).not.toHaveAttribute("aria-invalid");
+    expect(field.email()).toHaveAttribute("aria-invalid", "true");
+
+    await user.type(field.email(), "maria-at-example");
+    fireEvent.submit(form);
+    expect(alert).toHaveTextContent("Phone Number is required");
+    expect(field.phone()).toHaveAttribute("aria-invalid", "true");
+
+    await user.type(field.phone(), "0501234567");
+    fireEvent.submit(form);
+    expect(alert).toHaveTextContent("Please enter a valid email address");
+    expect(field.email()).toHaveAttribute("aria-invalid", "true");
+    expect(within(alert).queryByRole("link")).not.toBeInTheDocument();
+
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends the spec's multipart payload without adult and child", async () => {
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+    await screen.findByText("Your enquiry has been submitted successfully!");
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/submit");
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe("POST");
+    const data = sentForm();
+    expect(Object.fromEntries(data)).toEqual({
+      access_key: expect.any(String),
+      name: "Maria Santos",
+      email: "maria@example.com",
+      phone: "+971 50 123 4567",
+      visa_type: "Visa Change",
+      date: "2026-09-01",
+      message: "Two adults from Manila.",
+      to_email: expect.stringMatching(/@/),
+    });
+    expect(data.has("adult")).toBe(false);
+    expect(data.has("child")).toBe(false);
+  });
+
+  it("disables the button and reads 'Sending...' while pending, and lets only one submit out", async () => {
+    let reply: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (reply = resolve)));
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+
+    const button = screen.getByRole("button", { name: "Sending..." });
+    expect(button).toBeDisabled();
+    expect(screen.getByRole("form", { name: "Enquiry Now" })).toHaveAttribute("aria-busy", "true");
+    fireEvent.submit(screen.getByRole("form", { name: "Enquiry Now" }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await act(async () => reply(answer({ success: true })));
+    expect(screen.getByRole("button", { name: "Make Enquiry" })).toBeEnabled();
+  });
+
+  it("on success shows the success text in a status region and resets every field to its defaults", async () => {
+    const { user } = renderForm("dubai-visa");
+    await user.type(field.name(), "Maria Santos");
+    await user.type(field.email(), "maria@example.com");
+    await user.type(field.phone(), "0501234567");
+    await user.selectOptions(field.visa(), "Dummy Ticket");
+    fireEvent.change(field.date(), { target: { value: "2026-09-01" } });
+    await user.type(field.message(), "Hello");
+    expect(window.localStorage.getItem(draftKey("dubai-visa"))).not.toBeNull();
+
+    await user.click(submitButton());
+    expect(await screen.findByRole("status")).toHaveTextContent("Your enquiry has been submitted successfully!");
+    expect(sentForm().get("visa_type")).toBe("90 Days Dubai Leisure Visa");
+    expect(field.name()).toHaveValue("");
+    expect(field.email()).toHaveValue("");
+    expect(field.phone()).toHaveValue("");
+    expect(field.visa()).toHaveValue("Dubai Visa");
+    expect(field.date()).toHaveValue("");
+    expect(field.message()).toHaveValue("");
+    expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+    expect(window.localStorage.getItem(draftKey("dubai-visa"))).toBeNull();
+  });
+
+  it.each([
+    ["the service's message", () => answer({ success: false, message: "Invalid access key" }), "Invalid access key"],
+    ["'Form submission failed'", () => answer({ success: false }), "Form submission failed"],
+    ["a clear message for an HTML 500", () => answer("<h1>Server Error</h1>", 500), /could not read/],
+  ])("on a refusal shows %s and keeps the fields", async (_case, response, message) => {
+    fetchMock.mockImplementation(async () => response());
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+
+    const alert = screen.getByRole("alert");
+    await waitFor(() => expect(alert).toHaveTextContent(message));
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
+    expect(field.name()).toHaveValue("Maria Santos");
+    expect(field.email()).toHaveValue("maria@example.com");
+    expect(field.visa()).toHaveValue("Visa Change");
+    expect(field.message()).toHaveValue("Two adults from Manila.");
+    expect(screen.getByRole("button", { name: "Make Enquiry" })).toBeEnabled();
+  });
+
+  it("on a network failure shows the exception's message and offers the enquiry on WhatsApp", async () => {
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+
+    const alert = screen.getByRole("alert");
+    await waitFor(() => expect(alert).toHaveTextContent("Failed to fetch"));
+    const link = within(alert).getByRole("link", { name: /Send your enquiry on WhatsApp/ });
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", expect.stringContaining("noopener"));
+    const href = new URL(link.getAttribute("href") ?? "");
+    expect(href.hostname).toBe("wa.me");
+    const text = href.searchParams.get("text") ?? "";
+    expect(text).toContain("Page: 30 Days");
+    expect(text).toContain("Name: Maria Santos");
+    expect(text).toContain("Visa type: Visa Change");
+    expect(text).toContain("Travel date: 2026-09-01");
+    expect(text).toContain("Message: Two adults from Manila.");
+    expect(field.phone()).toHaveValue("+971 50 123 4567");
+  });
+
+  it("gives up after 20 seconds with a timeout message, the fields kept and the button back", async () => {
+    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
+    renderForm();
+    fireEvent.change(field.name(), { target: { value: "Maria" } });
+    fireEvent.change(field.email(), { target: { value: "maria@example.com" } });
+    fireEvent.change(field.phone(), { target: { value: "0501234567" } });
+    vi.useFakeTimers();
+    try {
+      fireEvent.submit(screen.getByRole("form", { name: "Enquiry Now" }));
+      expect(screen.getByRole("button", { name: "Sending..." })).toBeDisabled();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(20_000);
+      });
+      expect(screen.getByRole("alert")).toHaveTextContent("did not answer in time");
+      expect(screen.getByRole("button", { name: "Make Enquiry" })).toBeEnabled();
+      expect(field.name()).toHaveValue("Maria");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("clears the previous success when a new attempt fails validation", async () => {
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+    await screen.findByText("Your enquiry has been submitted successfully!");
+    fireEvent.submit(screen.getByRole("form", { name: "Enquiry Now" }));
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
+    expect(screen.getByRole("alert")).toHaveTextContent("Full Name is required");
+  });
+
+  it("restores the draft after a remount and ignores junk in storage", async () => {
+    const { user, unmount } = renderForm();
+    await user.type(field.name(), "Maria");
+    await user.selectOptions(field.visa(), "Visa package");
+    unmount();
+
+    renderForm();
+    await waitFor(() => expect(field.name()).toHaveValue("Maria"));
+    expect(field.visa()).toHaveValue("Visa package");
+    // Each page group keeps its own draft.
+    const other = render(<EnquiryForm variant="visa-changes" title="Other" />);
+    expect(within(other.container).getByLabelText(/Full Name/)).toHaveValue("");
+    other.unmount();
+
+    window.localStorage.setItem(draftKey("visa-documents"), "{not json");
+    renderForm("visa-documents");
+    expect(screen.getAllByLabelText(/Full Name/).at(-1)).toHaveValue("");
+  });
+
+  it("renders the defaults on the server and restores the draft only after hydration", async () => {
+    window.localStorage.setItem(
+      draftKey("tourist-visa"),
+      JSON.stringify({ savedAt: Date.now(), values: { name: "Draft Name" } }),
+    );
+    const tree = <EnquiryForm variant="tourist-visa" title="Enquiry Now" />;
+    const html = renderToString(tree);
+    expect(html).not.toContain("Draft Name");
+
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    const recoverable = vi.fn();
+    const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: recoverable }));
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(within(container).getByLabelText(/Full Name/)).toHaveValue("Draft Name");
+    act(() => root.unmount());
+    container.remove();
+  });
+});

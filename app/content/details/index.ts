@@ -1,0 +1,36 @@
+import type { DetailGroup } from "../../lib/paths";
+import { emptyDetailRecord, type DetailRecord } from "../schema";
+import { dubaiVisaRecords } from "./dubai-visa";
+import { touristVisaRecords } from "./tourist-visa";
+import { visaChangeRecords } from "./visa-changes";
+import { visaDocumentRecords } from "./visa-documents";
+import { visaPackageRecords } from "./visa-packages";
+
+/** Every detail record, by group. Each group holds ids 1-4 (spec §2, "Detail id meanings"). */
+export const detailRecords: Record<DetailGroup, DetailRecord[]> = {
+  "dubai-visa": dubaiVisaRecords,
+  "tourist-visa": touristVisaRecords,
+  "visa-changes": visaChangeRecords,
+  "visa-documents": visaDocumentRecords,
+  "visa-packages": visaPackageRecords,
+};
+
+export function hasDetailRecord(group: DetailGroup, id: number): boolean {
+  return detailRecords[group].some((record) => record.id === id);
+}
+
+/** The record for a detail page, or the empty record when the id has none (spec §2). */
+export function getDetailRecord(group: DetailGroup, id: number): DetailRecord {
+  return detailRecords[group].find((record) => record.id === id) ?? emptyDetailRecord;
+}
+
+/** Groups whose grid shows a Price cell taken from the first visa type (spec §2). */
+export const priceCellGroups: readonly DetailGroup[] = ["dubai-visa", "tourist-visa"];
+
+/** Groups that hide the documents checklist when it has no items (spec §2). */
+export const optionalChecklistGroups: readonly DetailGroup[] = ["visa-packages"];
+
+/** Whether the documents checklist section is shown on a page of this group. */
+export function showsChecklist(group: DetailGroup, record: DetailRecord): boolean {
+  return record.content3.length > 0 || !optionalChecklistGroups.includes(group);
+}

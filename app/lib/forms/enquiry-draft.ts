@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { allowedVisaValues, defaultVisaByVariant, type EnquiryVariant } from "../../content/enquiry-options";
+import type { EnquiryValues } from "./validate-enquiry";
+
+/**
+ * A draft of an enquiry form, kept in localStorage so that a reload, a dropped connection or a return visit
+ * loses nothing the visitor typed. Every call tolerates storage that is missing (pre-rendering), blocked
+ * (private modes, disabled cookies), full, or holding something this code did not write.
+ */
+
+/** Bump the version when EnquiryValues changes shape: old drafts are then simply ignored. */
+const keyPrefix = "karama:enquiry-draft:v1:";
+
+/** Personal details should not sit in a shared browser for ever. */
+export const draftMaxAgeMs = 30 * 24 * 60 * 60 * 1000;
+
+const storedDraftSchema = z.object({
+  savedAt: z.number(),
+  values: z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      visa: z.string(),
+      adult: z.string(),
+      child: z.string(),
+      date: z.string(),
+      message: z.string(),
+    })
+    .partial(),
+});
+
+export interface DraftOptions {
+  /** null: no storage at all. Defaults to the browser's localStorage when it can be reached. */
+  storage?: Storage | null;
+  now?: () => number;
+}
+
+export function draftKey(variant: EnquiryVariant): string {
+  return `${keyPrefix}${variant}`;
+}
+
+export function defaultEnquiryValues(variant: EnquiryVariant): EnquiryValues {
+  return {
+    name: "",
+    email: "",
+    phone: "",
+    visa: defaultVisaByVariant[variant],
+    adult: "",
+    child: "",
+    date: "",
+    message: "",
+  };
+}
+
+/** The saved draft over the variant's defaults, or null when there is none worth restoring. */
+export function readDraft(variant: EnquiryVariant, options: DraftOptions = {}): EnquiryValues | null {
+  const storage = resolveStorage(options);
+  if (!storage) return null;
+  const key = draftKey(variant);
+  const raw = attempt(() => storage.getItem(key));
+  if (raw === undefined || raw === null) return null;
+
+  const parsed = storedDraftSchema.safeParse(parseJson(raw));
+  const now = (options.now ?? Date.now)();
+  if (!parsed.success || now - parsed.data.savedAt > draftMaxAgeMs) {
+    attempt(() => storage.removeItem(key));
+    return null;
+  }
+  const defaults = defaultEnquiryValues(variant);
+  const draft: EnquiryValues = { ...defaults, ...parsed.data.values };
+  // A visa value the select cannot show (options changed since the draft was saved) falls back to the default.
+  if (!allowedVisaValues(variant).includes(draft.visa)) draft.visa = defaults.visa;
+  return isUntouched(draft, defaults) ? null : draft;
+}
+
+/** Saves what the visitor has typed; a form back at its defaults leaves no draft behind. */
+export function saveDraft(variant: EnquiryVariant, values: EnquiryValues, options: DraftOptions = {}): void {
+  const storage = resolveStorage(options);
+  if (!storage) return;
+  if (isUntouched(values, defaultEnquiryValues(variant))) {
+    clearDraft(variant, options);
+    return;
+  }
+  const record = { savedAt: (options.now ?? Date.now)(), values };
+  // A full or blocked storage only costs the draft; typing must never fail because of it.
+  attempt(() => storage.setItem(draftKey(variant), JSON.stringify(record)));
+}
+
+export function clearDraft(variant: EnquiryVariant, options: DraftOptions = {}): void {
+  const storage = resolveStorage(options);
+  if (storage) attempt(() => storage.removeItem(draftKey(variant)));
+}
+
+function isUntouched(values: EnquiryValues, defaults: EnquiryValues): boolean {
+  return (Object.keys(defaults) as (keyof EnquiryValues)[]).every((field) => values[field] === defaults[field]);
+}
+
+function resolveStorage(options: DraftOptions): Storage | null {
+  if (options.storage !== undefined) return options.storage;
+  if (typeof window === "undefined") return null;
+  // Merely reading window.localStorage throws a SecurityError when the browser blocks site data.
+  return attempt(() => window.localStorage) ?? null;
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function attempt<T>(action: () => T): T | undefined {
+  try {
+    return action();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,125 @@
+import { site } from "../site-config";
+import type { EnquiryValues } from "./validate-enquiry";
+
+/** What the form shows for each outcome; `reason` lets the page offer the right way out (e.g. WhatsApp). */
+export type SubmitEnquiryResult =
+  { ok: true } | { ok: false; message: string; reason: "rejected" | "network" | "timeout" | "bad-reply" };
+
+export interface FormServiceConfig {
+  endpoint: string;
+  accessKey: string;
+  /** The agency mailbox the service forwards the enquiry to. */
+  toEmail: string;
+}
+
+export interface SubmitEnquiryOptions {
+  config?: FormServiceConfig;
+  /** Injected by tests; defaults to the global fetch, read at call time so a stub set later still applies. */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export const enquiryTimeoutMs = 20_000;
+
+/** Spec §8, to the letter. */
+export const formSubmissionFailedMessage = "Form submission failed";
+export const requestFailedMessage = "Something went wrong. Please try again.";
+/** Beyond the spec: the cases it does not name (no reply, a reply that is not the service's JSON). */
+export const timeoutMessage =
+  "The enquiry service did not answer in time. Your details are still here; please try again or contact us on WhatsApp.";
+export const badReplyMessage =
+  "The enquiry service sent an answer we could not read. Your details are still here; please try again or contact us on WhatsApp.";
+
+export function defaultFormServiceConfig(): FormServiceConfig {
+  return { endpoint: site.formEndpoint, accessKey: site.formAccessKey, toEmail: site.email };
+}
+
+/** Spec §7 "Enquiry submit": the multipart fields, in the spec's order; adult and child only when filled. */
+export function buildEnquiryFormData(values: EnquiryValues, config: FormServiceConfig): FormData {
+  const data = new FormData();
+  data.append("access_key", config.accessKey);
+  data.append("name", values.name);
+  data.append("email", values.email);
+  data.append("phone", values.phone);
+  data.append("visa_type", values.visa);
+  data.append("date", values.date);
+  data.append("message", values.message);
+  if (values.adult.trim() !== "") data.append("adult", values.adult);
+  if (values.child.trim() !== "") data.append("child", values.child);
+  data.append("to_email", config.toEmail);
+  return data;
+}
+
+/**
+ * Sends one enquiry and says how it went. Never throws and never hangs: every way the exchange can fail
+ * (no network, no answer within the timeout, an HTML error page, a body that is not JSON) becomes a result.
+ */
+export async function submitEnquiry(
+  values: EnquiryValues,
+  options: SubmitEnquiryOptions = {},
+): Promise<SubmitEnquiryResult> {
+  const config = options.config ?? defaultFormServiceConfig();
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? enquiryTimeoutMs;
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  // A race rather than the abort signal alone: a fetch (or a body stream) that ignores the signal must not
+  // leave the button stuck on "Sending...".
+  const deadline = new Promise<SubmitEnquiryResult>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve({ ok: false, reason: "timeout", message: timeoutMessage });
+    }, timeoutMs);
+  });
+
+  const exchange = async (): Promise<SubmitEnquiryResult> => {
+    try {
+      const response = await fetchImpl(config.endpoint, {
+        method: "POST",
+        body: buildEnquiryFormData(values, config),
+        headers: { Accept: "application/json" },
+        signal: controller.signal,
+      });
+      const body = await response.text();
+      return readReply(response, body);
+    } catch (error) {
+      if (controller.signal.aborted) return { ok: false, reason: "timeout", message: timeoutMessage };
+      return { ok: false, reason: "network", message: errorMessage(error) };
+    }
+  };
+
+  try {
+    return await Promise.race([exchange(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The service answers JSON `{ success, message }`. Anything else is a reply we cannot trust either way. */
+function readReply(response: Response, body: string): SubmitEnquiryResult {
+  const reply = parseJsonObject(body);
+  if (reply === null) return { ok: false, reason: "bad-reply", message: badReplyMessage };
+  // A 4xx/5xx that claims success is a contradiction; reporting a failure lets the visitor try again or use
+  // WhatsApp, where trusting it could lose the enquiry.
+  if (reply.success === true && response.ok) return { ok: true };
+  if (reply.success === true) return { ok: false, reason: "bad-reply", message: badReplyMessage };
+  const message = typeof reply.message === "string" && reply.message.trim() !== "" ? reply.message : null;
+  return { ok: false, reason: "rejected", message: message ?? formSubmissionFailedMessage };
+}
+
+function parseJsonObject(body: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §8: the exception's message, or the generic one when it has none. */
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message.trim() !== "" ? error.message : requestFailedMessage;
+}

@@ -1,0 +1,36 @@
+/** Spec §3 "Enquiry form state". `adult` and `child` have no visible input and are sent only when filled. */
+export interface EnquiryValues {
+  name: string;
+  email: string;
+  phone: string;
+  visa: string;
+  adult: string;
+  child: string;
+  date: string;
+  message: string;
+}
+
+export type EnquiryField = keyof EnquiryValues;
+
+export interface EnquiryValidationError {
+  field: EnquiryField;
+  message: string;
+}
+
+/** text, at sign, text, dot, text (spec §5): deliberately loose; the mailbox, not the regex, is the real test. */
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The script-level checks of spec §5, in the spec's order, returning only the first failure. The browser's own
+ * `required` checks run before this; this is what still catches whitespace-only answers and a malformed address.
+ */
+export function validateEnquiry(
+  values: Pick<EnquiryValues, "name" | "email" | "phone">,
+): EnquiryValidationError | null {
+  if (values.name.trim() === "") return { field: "name", message: "Full Name is required" };
+  if (values.email.trim() === "") return { field: "email", message: "Email is required" };
+  if (values.phone.trim() === "") return { field: "phone", message: "Phone Number is required" };
+  // Trimmed because browsers already strip the spaces around an email input's value; the test must agree.
+  if (!emailShape.test(values.email.trim())) return { field: "email", message: "Please enter a valid email address" };
+  return null;
+}

@@ -1,0 +1,119 @@
+import { detailGroups, pagePaths } from "../app/lib/paths";
+import { expect, fetchHtml, test } from "./fixtures";
+
+test.describe("every page is real HTML before any script runs", () => {
+  for (const path of pagePaths) {
+    test(`${path} answers 200 with its title, description and heading`, async ({ page }) => {
+      const { status, html } = await fetchHtml(page, path);
+      expect(status).toBe(200);
+      expect(html).toMatch(/<html lang="en"/);
+      expect(html).toMatch(/<title>[^<]{5,}<\/title>/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(html).toMatch(/<h1[^>]*>[^<]+/);
+      expect(html).not.toContain('name="robots" content="noindex"');
+    });
+  }
+
+  test("each page has its own title", async ({ page }) => {
+    const titles = await Promise.all(
+      pagePaths.map(async (path) => (await fetchHtml(page, path)).html.match(/<title>([^<]*)<\/title>/)?.[1]),
+    );
+    expect(new Set(titles).size).toBe(pagePaths.length);
+  });
+});
+
+test.describe("paths match case-insensitively", () => {
+  test("the server answers another case with a 301 to the lowercase path", async ({ page }) => {
+    for (const [from, to] of [
+      ["/ABOUT", "/about"],
+      ["/Dubai-Visa/2", "/dubai-visa/2"],
+      ["/contact/", "/contact"],
+      ["/Services?ref=ad", "/services?ref=ad"],
+    ]) {
+      const response = await page.request.get(from!, { maxRedirects: 0 });
+      expect(response.status(), from).toBe(301);
+      expect(response.headers()["location"], from).toBe(to);
+    }
+  });
+
+  test("a visitor who types /ABOUT lands on the About page", async ({ page }) => {
+    await page.goto("/ABOUT");
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
+  });
+
+  test("the client router matches another case too (a host without the redirect)", async ({ page }) => {
+    const about = await (await page.request.get("/about")).text();
+    await page.route("**/ABOUT", (route) => route.fulfill({ status: 200, contentType: "text/html", body: about }));
+    await page.goto("/ABOUT");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
+    // Hydrated: client-side navigation from here works.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Contact");
+  });
+});
+
+test.describe("unknown pages", () => {
+  test("a numeric id with no record shows the group's empty layout, noindex, status 404", async ({ page }) => {
+    for (const group of detailGroups) {
+      const { status, html } = await fetchHtml(page, `/${group}/9`);
+      expect(status, group).toBe(404);
+      expect(html, group).toContain('name="robots" content="noindex"');
+      expect(html, group).not.toContain("Page not found");
+    }
+    const response = await page.goto("/dubai-visa/9");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Dubai Visa");
+    await expect(page.getByText("Page not found")).toHaveCount(0);
+  });
+
+  for (const path of ["/dubai-visa/abc", "/no-such-page", "/visa-packages/1/extra"]) {
+    test(`${path} gets the designed not-found page with status 404`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expect(page.getByRole("main").getByRole("link", { name: "Go to the home page" })).toHaveAttribute(
+        "href",
+        "/",
+      );
+      await expect(page.getByRole("main").getByRole("link", { name: "See our services" })).toHaveAttribute(
+        "href",
+        "/services",
+      );
+      const { html } = await fetchHtml(page, path);
+      expect(html).toContain('name="robots" content="noindex"');
+    });
+  }
+});
+
+test.describe("failures the visitor is told about", () => {
+  test("a route that throws shows 'Unexpected Application Error!' with a way home", async ({ page, consoleGuard }) => {
+    consoleGuard.allow();
+    await page.goto("/");
+    await page.route(/\/assets\/about-[^/]+\.js$/, (route) =>
+      route.fulfill({
+        contentType: "text/javascript",
+        body: 'export default function About() { throw new Error("Broken page"); }',
+      }),
+    );
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+    await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a route chunk that fails to load says 'Loading chunk {n} failed' and offers a reload", async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow();
+    await page.goto("/");
+    await page.route(/\/assets\/about-[^/]+\.js$/, (route) => route.abort("connectionreset"));
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+    await expect(page.getByRole("heading", { name: "Loading chunk routes/about failed" })).toBeVisible();
+    await page.unroute(/\/assets\/about-[^/]+\.js$/);
+    await page.getByRole("button", { name: "Reload page" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
+  });
+});

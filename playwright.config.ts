@@ -1,0 +1,41 @@
+import { defineConfig } from "@playwright/test";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromiumArgs, chromiumPath } from "./e2e/browser";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/** End-to-end tests drive the built site, served by the production server, in Debian's Chromium. */
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    browserName: "chromium",
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: `npx tsx server/index.ts`,
+    url: `${baseURL}/`,
+    // A throwaway inbox, and no rate limit: the tests send many enquiries from one address.
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG: "off",
+      INBOX_DB: join(tmpdir(), `karama-e2e-${process.pid}.sqlite`),
+      INBOX_RATE_LIMIT: "0",
+    },
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,69 @@
+import { emailShape } from "./validate";
+import { escapeHtml, oneLine, truncate, visible } from "./text";
+import type { StoredEnquiry } from "./types";
+
+export interface MailMessage {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Label and value of each field, in the order the agency reads them; empty fields are left out. */
+export function mailFields(enquiry: StoredEnquiry): [string, string][] {
+  const fields: [string, string][] = [
+    ["Name", enquiry.name],
+    ["Email", enquiry.email],
+    ["Phone", enquiry.phone],
+    ["Visa type", enquiry.visaType],
+    ["Travel date", enquiry.date],
+    ["Adults", enquiry.adult],
+    ["Children", enquiry.child],
+    ["Subject", enquiry.subject],
+    ["Message", enquiry.message],
+  ];
+  return fields.filter(([, value]) => value !== "");
+}
+
+// Stricter than the form's rule: a Reply-To must be one plain address, never a list or a display name.
+const plainAddress = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+
+/**
+ * The mail for one stored enquiry. The recipient is always the agency mailbox given here: nothing in a
+ * submission can add one. The visitor's address becomes the Reply-To when it is a single plain address.
+ */
+export function composeMail(enquiry: StoredEnquiry, to: string, from: string): MailMessage {
+  const kindLabel = enquiry.kind === "enquiry" ? "Enquiry" : "Contact message";
+  const who = oneLine(enquiry.name.trim()) || oneLine(enquiry.email.trim()) || "a visitor";
+  const topic = oneLine((enquiry.kind === "enquiry" ? enquiry.visaType : enquiry.subject).trim());
+  const subject = truncate(`${kindLabel} #${enquiry.id} from ${who}${topic ? `: ${topic}` : ""}`, 150);
+  const fields = mailFields(enquiry);
+  const received = `Received ${enquiry.receivedAt} via the website (${kindLabel.toLowerCase()} #${enquiry.id}).`;
+
+  const text = [
+    ...fields.map(([label, value]) =>
+      label === "Message" ? `${label}:\n${visible(value)}` : `${label}: ${oneLine(value)}`,
+    ),
+    "",
+    received,
+  ].join("\n");
+
+  const rows = fields
+    .map(([label, value]) => {
+      const shown = escapeHtml(label === "Message" ? visible(value) : oneLine(value));
+      return `<tr><th align="left" valign="top">${label}</th><td style="white-space:pre-wrap">${shown}</td></tr>`;
+    })
+    .join("\n");
+  const html = `<!doctype html><html><body>
+<table cellpadding="4">
+${rows}
+</table>
+<p>${escapeHtml(received)}</p>
+</body></html>`;
+
+  const email = enquiry.email.trim();
+  const replyTo = emailShape.test(email) && plainAddress.test(email) ? email : undefined;
+  return { from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) };
+}

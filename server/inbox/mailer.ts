@@ -1,0 +1,31 @@
+import nodemailer from "nodemailer";
+import type { SmtpConfig } from "./config";
+import type { MailMessage } from "./mail";
+
+export interface MailSender {
+  /** Resolves once the SMTP server has accepted the message. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function smtpSender(config: SmtpConfig): MailSender {
+  const transport = nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.secure,
+    ...(config.user ? { auth: { user: config.user, pass: config.pass } } : {}),
+    // A hung mail server must not hold the worker (or a shutdown) for the default ten minutes.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(message) {
+      // The envelope is set explicitly so that no header (Reply-To included) can ever become a recipient.
+      await transport.sendMail({ ...message, envelope: { from: message.from, to: [message.to] } });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyError, FastifyPluginAsync } from "fastify";
+import { InboxError } from "./errors";
+import { GroupCommit } from "./group-commit";
+import { bodyLimit, maxFields } from "./limits";
+import { readJson, readMultipart } from "./parse";
+import type { InboxStore } from "./store";
+import { checkAccessKey, toSubmission } from "./submission";
+
+export interface SubmitRouteOptions {
+  store: InboxStore;
+  /** Empty: no key is asked for. */
+  accessKey: string;
+  /** Per client address per minute; 0: no limit. */
+  rateLimit: number;
+  /** Called after a submission is committed, so the outbox can send it at once. */
+  onStored: (id: number) => void;
+}
+
+export const successMessage = "Your enquiry has been submitted successfully!";
+
+/** Messages for the framework's and plugins' own refusals, in the words of the form service. */
+const knownErrors: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "Unsupported content type: send multipart/form-data or application/json"],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, `The submission is too large (at most ${bodyLimit / 1024} KiB)`],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "The JSON body is empty"],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, "The body is not valid JSON"],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "The Content-Length does not match the body"],
+  FST_FILES_LIMIT: [400, "File uploads are not accepted"],
+  FST_REQ_FILE_TOO_LARGE: [400, "File uploads are not accepted"],
+  FST_FIELDS_LIMIT: [400, `Too many fields (at most ${maxFields})`],
+  FST_PARTS_LIMIT: [400, `Too many fields (at most ${maxFields})`],
+  FST_PROTO_VIOLATION: [400, "A field name is not allowed"],
+  FST_INVALID_JSON_FIELD_ERROR: [400, "A field declared as JSON is not valid JSON"],
+};
+
+function answerFor(error: FastifyError): [number, string] {
+  if (error instanceof InboxError) return [error.statusCode, error.message];
+  const known = error.code ? knownErrors[error.code] : undefined;
+  if (known) return known;
+  // Fastify's JSON parser reports bad JSON as a SyntaxError with status 400.
+  if (error.statusCode === 400 && error instanceof SyntaxError) return [400, "The body is not valid JSON"];
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return [error.statusCode, error.message];
+  return [500, "Something went wrong. Please try again."];
+}
+
+/**
+ * POST /api/submit: a self-hosted stand-in for the form-to-mail service the site was built for. It answers
+ * { success, message } like the service, and says success only once the submission is committed to disk.
+ * Encapsulated: the multipart parser, the rate limit and the JSON error answers apply to this route only.
+ */
+export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, options) => {
+  await app.register(multipart, {
+    limits: { fields: maxFields, files: 0, parts: maxFields, fieldSize: bodyLimit, fieldNameSize: 100 },
+  });
+  if (options.rateLimit > 0) {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new InboxError(context.statusCode, `Too many submissions; please try again in ${context.after}.`),
+    });
+  }
+
+  const commits = new GroupCommit(options.store);
+
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const [status, message] = answerFor(error);
+    if (status >= 500) request.log.error(error);
+    else request.log.info({ status, message }, "submission refused");
+    return reply.code(status).send({ success: false, message });
+  });
+
+  app.post(
+    "/api/submit",
+    {
+      bodyLimit,
+      config: options.rateLimit > 0 ? { rateLimit: { max: options.rateLimit, timeWindow: 60_000 } } : {},
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const length = Number(request.headers["content-length"] ?? 0);
+      if (length > bodyLimit)
+        throw new InboxError(413, `The submission is too large (at most ${bodyLimit / 1024} KiB)`);
+      let fields;
+      let kind: "enquiry" | "contact";
+      if (request.isMultipart()) {
+        fields = await readMultipart(request);
+        kind = "enquiry";
+      } else if (request.headers["content-type"]?.toLowerCase().includes("json")) {
+        fields = readJson(request.body);
+        kind = "contact";
+      } else {
+        throw new InboxError(415, "Unsupported content type: send multipart/form-data or application/json");
+      }
+      checkAccessKey(fields, options.accessKey);
+      const id = await commits.add(toSubmission(kind, fields));
+      options.onStored(id);
+      return { success: true, message: successMessage };
+    },
+  );
+};

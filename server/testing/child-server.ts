@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+
+export interface ChildServer {
+  process: ChildProcess;
+  url: string;
+  /** Resolves with the exit code or signal once the process has gone. */
+  exited: Promise<string>;
+}
+
+const repoRoot = join(import.meta.dirname, "..", "..");
+
+/**
+ * Starts the real production entry point (server/index.ts) as its own process on a free loopback port and
+ * resolves once it says where it listens.
+ */
+export function spawnServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ChildServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "server", "index.ts")], {
+    cwd: repoRoot,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG: "off", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<string>((resolve) => {
+    child.once("exit", (code, signal) => resolve(signal ?? String(code)));
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`The server did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Site ready on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ process: child, url: `http://127.0.0.1:${match[1]}`, exited });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    void exited.then((how) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (${how}) before it was ready:\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,16 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A temporary directory with just enough of a client build for buildServer: a home page and a 404 page. */
+export function makeFakeClientRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), "inbox-client-"));
+  writeFileSync(join(root, "index.html"), "<!doctype html><title>Home</title>");
+  mkdirSync(join(root, "404"));
+  writeFileSync(join(root, "404", "index.html"), "<!doctype html><title>Not found</title>");
+  return root;
+}
+
+export function makeTempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
