@@ -34,6 +34,7 @@ export default defineConfig({
       LOG: "off",
       INBOX_DB: join(tmpdir(), `karama-e2e-${process.pid}.sqlite`),
       INBOX_RATE_LIMIT: "0",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -4,6 +4,8 @@ import { detailNotFoundPaths, emptyDetailPaths, notFoundPath, pagePaths } from "
 export default {
   // A static site: every page is rendered to HTML at build time, then hydrates.
   ssr: false,
+  // BUILD_DIR lets several builds live side by side (e.g. parallel test runs); the server reads the same.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   // Each path is listed on its own (see app/lib/paths.ts): the 24 pages, the empty-record layout of each
   // detail group and the not-found pages, which the server answers with status 404.
   prerender: [...pagePaths, ...emptyDetailPaths, ...detailNotFoundPaths, notFoundPath],

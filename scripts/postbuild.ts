@@ -35,6 +35,6 @@ export async function precompress(dir: string): Promise<number> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const count = await precompress(join(import.meta.dirname, "..", "build", "client"));
+  const count = await precompress(join(process.env.BUILD_DIR ?? join(import.meta.dirname, "..", "build"), "client"));
   console.log(`postbuild: pre-compressed ${count} files (brotli and gzip)`);
 }

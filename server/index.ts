@@ -9,7 +9,7 @@ const host = process.env.HOST ?? "0.0.0.0";
 // CLIENT_ROOT lets tests and benchmarks serve a stand-in build.
 const root = process.env.CLIENT_ROOT
   ? resolve(process.env.CLIENT_ROOT)
-  : join(import.meta.dirname, "..", "build", "client");
+  : join(process.env.BUILD_DIR ? resolve(process.env.BUILD_DIR) : join(import.meta.dirname, "..", "build"), "client");
 const settings = readSettings(process.env);
 const inbox = readInboxConfig(process.env, settings.email);
 

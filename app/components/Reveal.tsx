@@ -1,0 +1,37 @@
+import { useEffect, useRef, type ElementType, type ReactNode } from "react";
+import styles from "./Reveal.module.css";
+
+interface RevealProps {
+  children: ReactNode;
+  as?: ElementType;
+  className?: string;
+}
+
+/**
+ * A gentle fade-and-rise each time the content enters the viewport (spec: 1000 ms, repeating, not once).
+ * Without JavaScript, before hydration and under prefers-reduced-motion the content is simply visible:
+ * only an element the observer has seen leave the viewport is ever hidden.
+ */
+export function Reveal({ children, as: Tag = "div", className }: RevealProps) {
+  const ref = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry) element.dataset.reveal = entry.isIntersecting ? "shown" : "hidden";
+      },
+      { threshold: 0.12 },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <Tag ref={ref} className={className ? `${styles.reveal} ${className}` : styles.reveal}>
+      {children}
+    </Tag>
+  );
+}
