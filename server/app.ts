@@ -1,5 +1,5 @@
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { SiteSettings } from "../app/lib/settings";
@@ -15,6 +15,11 @@ export interface ServerOptions {
   logger?: boolean;
   /** The enquiry inbox (POST /api/submit); by default read from the environment. */
   inbox?: InboxConfig;
+  /**
+   * Which proxies to trust for the client address (rate limits are per address): Fastify's trustProxy value.
+   * Off by default, so a visitor cannot pick their own address with X-Forwarded-For.
+   */
+  trustProxy?: FastifyServerOptions["trustProxy"];
 }
 
 /** The production server: pre-rendered pages, pre-compressed static files, headers, redirects and 404s. */
@@ -23,11 +28,12 @@ export async function buildServer({
   settings,
   logger = false,
   inbox = readInboxConfig(process.env, settings.email),
+  trustProxy = false,
 }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
   }
-  const app = Fastify({ logger, trustProxy: true });
+  const app = Fastify({ logger, trustProxy });
   const headers = securityHeaders(settings);
 
   app.addHook("onSend", async (request, reply) => {

@@ -10,10 +10,22 @@ const host = process.env.HOST ?? "0.0.0.0";
 const root = process.env.CLIENT_ROOT
   ? resolve(process.env.CLIENT_ROOT)
   : join(process.env.BUILD_DIR ? resolve(process.env.BUILD_DIR) : join(import.meta.dirname, "..", "build"), "client");
+/** TRUST_PROXY: unset or "false" (default), "true", or the proxy addresses/CIDRs, comma-separated. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === "" || value === "false") return false;
+  return value === "true" ? true : value;
+}
+
 const settings = readSettings(process.env);
 const inbox = readInboxConfig(process.env, settings.email);
 
-const app = await buildServer({ root, settings, inbox, logger: process.env.LOG !== "off" });
+const app = await buildServer({
+  root,
+  settings,
+  inbox,
+  logger: process.env.LOG !== "off",
+  trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+});
 
 function shutdown(signal: string) {
   app.log.info(`${signal} received, closing`);

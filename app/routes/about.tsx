@@ -1,5 +1,11 @@
+import { AboutForm } from "../components/forms/AboutForm";
+import { Illustration } from "../components/Illustration";
 import { PageBanner } from "../components/PageBanner";
+import { CategoryCard } from "../components/pages/CategoryCard";
+import { Reveal } from "../components/Reveal";
+import { about } from "../content/about";
 import { pageMeta } from "../lib/seo";
+import styles from "../components/pages/PageSections.module.css";
 
 export const meta = () =>
   pageMeta({
@@ -10,5 +16,50 @@ export const meta = () =>
   });
 
 export default function About() {
-  return <PageBanner title="About Us" />;
+  return (
+    <>
+      <PageBanner title="About Us" />
+      <Reveal as="section" className={`container ${styles.intro}`}>
+        <div>
+          <h2>{about.heading}</h2>
+          {about.paragraphs.map((paragraph) => (
+            <p key={paragraph} className={styles.lead}>
+              {paragraph}
+            </p>
+          ))}
+        </div>
+        <div className={styles.introPicture}>
+          <Illustration
+            name={about.picture.image}
+            alt={about.picture.alt}
+            priority
+            sizes="(max-width: 768px) 100vw, 560px"
+          />
+        </div>
+      </Reveal>
+      <section className={styles.band} aria-labelledby="about-categories">
+        <div className="container">
+          <h2 id="about-categories" className={styles.centred}>
+            {about.categoriesHeading}
+          </h2>
+          <ul className={styles.categories}>
+            {about.categories.map((category) => (
+              <Reveal as="li" key={category.title}>
+                <CategoryCard category={category} />
+              </Reveal>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <Reveal as="section" className={styles.motto}>
+        <div className="container">
+          <h2>{about.motto.heading}</h2>
+          <p>{about.motto.text}</p>
+        </div>
+      </Reveal>
+      <Reveal as="section" className={`container ${styles.formSection}`}>
+        <AboutForm />
+      </Reveal>
+    </>
+  );
 }

@@ -1,5 +1,14 @@
+import { Carousel } from "../components/carousel/Carousel";
+import { AboutBlock } from "../components/home/AboutBlock";
+import { HomeIntro } from "../components/home/HomeIntro";
+import { ServiceCards } from "../components/home/ServiceCards";
+import { TravelAgencyBlock } from "../components/home/TravelAgencyBlock";
+import { WhyChooseUs } from "../components/home/WhyChooseUs";
+import { featuredCards } from "../content/cards";
+import { homeAbout, travelAgency } from "../content/home";
+import { slides } from "../content/slides";
+import { whyChooseHeading, whyChooseItems } from "../content/why-choose";
 import { pageMeta } from "../lib/seo";
-import { site } from "../lib/site-config";
 
 export const meta = () =>
   pageMeta({
@@ -11,9 +20,17 @@ export const meta = () =>
 
 export default function Home() {
   return (
-    <section className="container page-placeholder">
-      <h1>Dubai Visa &amp; Travel Agency in Al Karama</h1>
-      <p>{site.agencyName}: the home page content arrives with the pages issue.</p>
-    </section>
+    <>
+      <HomeIntro
+        heading="Dubai visas and travel, from our Al Karama office"
+        note="A licensed inbound tour company serving tourists, UAE residents and job seekers."
+      />
+      {/* The first slide's illustration is the page's LCP image: the carousel loads it eagerly. */}
+      <Carousel slides={slides} label="Featured services" />
+      <AboutBlock about={homeAbout} />
+      <ServiceCards cards={featuredCards} />
+      <TravelAgencyBlock block={travelAgency} />
+      <WhyChooseUs heading={whyChooseHeading} items={whyChooseItems} />
+    </>
   );
 }

@@ -18,7 +18,7 @@ export interface EnquiryValidationError {
 }
 
 /** text, at sign, text, dot, text (spec §5): deliberately loose; the mailbox, not the regex, is the real test. */
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The script-level checks of spec §5, in the spec's order, returning only the first failure. The browser's own
