@@ -6,6 +6,10 @@ import { chunkErrors } from "./scripts/vite-chunk-errors.ts";
 export default defineConfig(() => ({
   plugins: [reactRouter(), chunkErrors()],
   // The settings are validated here, at build time: a bad variable stops the build with its name.
-  define: { __SITE_SETTINGS__: JSON.stringify(readSettings(process.env)) },
+  define: {
+    __SITE_SETTINGS__: JSON.stringify(readSettings(process.env)),
+    // The year the pages were rendered in: what the pre-rendered HTML shows, so hydration matches it.
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   build: { assetsInlineLimit: 0 },
 }));

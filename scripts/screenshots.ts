@@ -13,7 +13,8 @@ const widths = (process.env.WIDTHS ?? "390,1280").split(",").map(Number);
 await mkdir("test-results/screenshots", { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 for (const width of widths) {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  // Reduced motion: scroll reveals stay put, so a full-page shot shows every section.
+  const page = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
   for (const path of pagePaths) {
     await page.goto(base + path, { waitUntil: "networkidle" });
     const name = `${path.replace(/\//g, "_") || "_"}-${width}.png`;

@@ -9,8 +9,8 @@ interface RevealProps {
 
 /**
  * A gentle fade-and-rise each time the content enters the viewport (spec: 1000 ms, repeating, not once).
- * Without JavaScript, before hydration and under prefers-reduced-motion the content is simply visible:
- * only an element the observer has seen leave the viewport is ever hidden.
+ * Without JavaScript, before hydration and under prefers-reduced-motion the content is simply visible;
+ * after hydration an element outside the viewport waits hidden until it scrolls in.
  */
 export function Reveal({ children, as: Tag = "div", className }: RevealProps) {
   const ref = useRef<HTMLElement>(null);

@@ -53,6 +53,9 @@ export default function About() {
       </section>
       <Reveal as="section" className={styles.motto}>
         <div className="container">
+          <span className={styles.mottoMark} aria-hidden="true">
+            &ldquo;
+          </span>
           <h2>{about.motto.heading}</h2>
           <p>{about.motto.text}</p>
         </div>

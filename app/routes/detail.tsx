@@ -1,6 +1,7 @@
 import { useLocation, type MetaArgs } from "react-router";
+import { DetailPage } from "../components/detail/DetailPage";
 import { NotFound } from "../components/NotFound";
-import { PageBanner } from "../components/PageBanner";
+import { getDetailRecord } from "../content/details";
 import { detailGroupTitles, detailPageTitles } from "../content/menu";
 import { readDetailRoute } from "../lib/detail-route";
 import { paths } from "../lib/paths";
@@ -34,6 +35,5 @@ export function meta({ location }: MetaArgs) {
 export default function Detail() {
   const route = readDetailRoute(useLocation().pathname);
   if (route.kind === "not-found") return <NotFound />;
-  const title = titleOf(route.group, route.id) ?? "";
-  return <PageBanner title={title} trail={[{ title: detailGroupTitles[route.group] }]} />;
+  return <DetailPage group={route.group} record={getDetailRecord(route.group, route.id)} />;
 }

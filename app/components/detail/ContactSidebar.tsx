@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { openingHours } from "../../content/agency";
 import { mailtoHref, whatsappHref } from "../../lib/links";
 import type { DetailGroup } from "../../lib/paths";
@@ -14,11 +15,12 @@ interface ContactSidebarProps {
 
 /** Detail page sidebar: the ways to reach a person (phone, WhatsApp, e-mail) and the Enquiry Now form. */
 export function ContactSidebar({ group, service }: ContactSidebarProps) {
+  const titleId = useId();
   const greeting = `Hello! I would like to enquire about ${service}.`;
   return (
     <aside className={styles.sidebar} aria-label="Contact and enquiry">
-      <section className={styles.card} aria-labelledby="detail-contact-title">
-        <h2 id="detail-contact-title" className={styles.title}>
+      <section className={styles.card} aria-labelledby={titleId}>
+        <h2 id={titleId} className={styles.title}>
           Talk to Our Team
         </h2>
         <p className={styles.hours}>
@@ -29,8 +31,8 @@ export function ContactSidebar({ group, service }: ContactSidebarProps) {
           <li>
             <a className={styles.link} href={site.phone.href}>
               <PhoneIcon size={20} />
-              <span>
-                <span className={styles.linkLabel}>Call us</span> {site.phone.display}
+              <span className={styles.linkText}>
+                <span className={styles.linkLabel}>Call us</span> <span>{site.phone.display}</span>
               </span>
             </a>
           </li>
@@ -42,8 +44,8 @@ export function ContactSidebar({ group, service }: ContactSidebarProps) {
               rel="noopener noreferrer"
             >
               <WhatsAppIcon size={20} />
-              <span>
-                <span className={styles.linkLabel}>WhatsApp</span> Chat with us
+              <span className={styles.linkText}>
+                <span className={styles.linkLabel}>WhatsApp</span> <span>Chat with us</span>
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </span>
             </a>
@@ -51,8 +53,8 @@ export function ContactSidebar({ group, service }: ContactSidebarProps) {
           <li>
             <a className={styles.link} href={mailtoHref(site.email)}>
               <MailIcon size={20} />
-              <span>
-                <span className={styles.linkLabel}>E-mail</span> {site.email}
+              <span className={styles.linkText}>
+                <span className={styles.linkLabel}>E-mail</span> <span className={styles.email}>{site.email}</span>
               </span>
             </a>
           </li>

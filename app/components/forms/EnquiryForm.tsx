@@ -46,6 +46,14 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
   // Changes on every attempt so that a repeated, identical error is inserted afresh and announced again.
   const [attempt, setAttempt] = useState(0);
 
+  // The outcome appears above the fields; on a phone the visitor has just tapped the button at the bottom,
+  // so bring the message into view (validation failures move focus to the field instead).
+  const messagesRef = useRef<HTMLDivElement>(null);
+  const announcesOutcome = status.kind === "success" || (status.kind === "error" && status.cause === "sending");
+  useEffect(() => {
+    if (announcesOutcome) messagesRef.current?.scrollIntoView?.({ block: "nearest" });
+  }, [announcesOutcome, attempt]);
+
   // The draft is read only after hydration: the pre-rendered HTML and the first client render both show the
   // defaults, so they match; the draft then appears in one update.
   useEffect(() => {
@@ -109,29 +117,31 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
         onSubmit={handleSubmit}
       >
         {/* The live regions are always in the page (empty ones take no room) so that screen readers hear changes. */}
-        <div role="alert">
-          {status.kind === "error" && (
-            <div key={attempt} className={styles.error}>
-              <p id={errorId}>
-                <ErrorMark />
-                {status.message}
-              </p>
-              {status.cause === "sending" && (
-                <a
-                  className={styles.whatsappLink}
-                  href={whatsappHref(site.whatsappDigits, enquiryWhatsappText(values, whatsappTopic))}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  <WhatsAppIcon size={18} />
-                  Send your enquiry on WhatsApp
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              )}
-            </div>
-          )}
+        <div ref={messagesRef} className={styles.messages}>
+          <div role="alert">
+            {status.kind === "error" && (
+              <div key={attempt} className={styles.error}>
+                <p id={errorId}>
+                  <ErrorMark />
+                  {status.message}
+                </p>
+                {status.cause === "sending" && (
+                  <a
+                    className={styles.whatsappLink}
+                    href={whatsappHref(site.whatsappDigits, enquiryWhatsappText(values, whatsappTopic))}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    <WhatsAppIcon size={18} />
+                    Send your enquiry on WhatsApp
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                )}
+              </div>
+            )}
+          </div>
+          <div role="status">{status.kind === "success" && <p className={styles.success}>{successMessage}</p>}</div>
         </div>
-        <div role="status">{status.kind === "success" && <p className={styles.success}>{successMessage}</p>}</div>
         <div className={styles.form}>
           <EnquiryFields
             variant={variant}

@@ -4,6 +4,7 @@ import { footerLinks } from "../../content/menu";
 import { mailtoHref } from "../../lib/links";
 import { paths } from "../../lib/paths";
 import { site } from "../../lib/site-config";
+import { useCurrentYear } from "../../lib/use-current-year";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../icons";
 import { Logo } from "./Logo";
 import { inertWhenMenuOpen } from "./MainMenu";
@@ -11,7 +12,7 @@ import { SocialLinks } from "./SocialLinks";
 import styles from "./SiteFooter.module.css";
 
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <footer className={styles.footer} {...inertWhenMenuOpen}>
       <div className={`container ${styles.grid}`}>
