@@ -5,12 +5,15 @@ import { chromiumArgs, chromiumPath } from "./e2e/browser";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
+// One throwaway inbox for the run; set here, in the main process, so test workers read the same path.
+process.env.E2E_INBOX_DB ??= join(tmpdir(), `karama-e2e-${process.pid}.sqlite`);
 
 /** End-to-end tests drive the built site, served by the production server, in Debian's Chromium. */
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // The machine has two cores: one browser each.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
@@ -32,7 +35,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG: "off",
-      INBOX_DB: join(tmpdir(), `karama-e2e-${process.pid}.sqlite`),
+      INBOX_DB: process.env.E2E_INBOX_DB,
       INBOX_RATE_LIMIT: "0",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },

@@ -1,4 +1,5 @@
 import type { Locator, Page, Request, Route } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import { paths } from "../app/lib/paths";
 import { expect, test } from "./fixtures";
 
@@ -310,6 +311,13 @@ test.describe("enquiry form on the Services page", () => {
     expect(await response.json()).toMatchObject({ success: true });
     await expect(form.getByRole("status")).toHaveText(successText);
     await expect(fields(form).name).toHaveValue("");
+
+    // The agency reads it with `npm run enquiries`.
+    const listing = execFileSync("npx", ["tsx", "scripts/enquiries.ts", "--db", process.env.E2E_INBOX_DB ?? ""], {
+      encoding: "utf8",
+    });
+    expect(listing).toContain(typed.name);
+    expect(listing).toContain(typed.email);
   });
 });
 
