@@ -100,19 +100,7 @@ function ChunkFailed({ error }: { error: ChunkLoadError }) {
 }
 
 export function ErrorBoundary({ error }: { error: unknown }) {
-  if (isChunkLoadError(error)) {
-    return (
-      <section className="container error-page" aria-labelledby="error-title">
-        <h1 id="error-title">{error.message}</h1>
-        <p>
-          This part of the site could not be downloaded. Your connection may have dropped, or the site was just updated.
-        </p>
-        <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
-          Reload page
-        </button>
-      </section>
-    );
-  }
+  if (isChunkLoadError(error)) return <ChunkFailed error={error} />;
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
     <section className="container error-page" aria-labelledby="error-title">

@@ -1,9 +1,10 @@
 import type { SVGProps } from "react";
 
 /** Small line icons, drawn on a 24-unit grid. Decorative: the control around them carries the name. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...rest }: IconProps) {
+/** The frame every line icon shares; pass the drawing as children. */
+export function Icon({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

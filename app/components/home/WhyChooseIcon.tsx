@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Icon } from "../icons";
 import type { WhyChooseIcon as IconName } from "../../content/schema";
 
 /** The drawing of each icon on a 24-unit grid; the record type makes sure every icon name has one. */
@@ -41,19 +42,8 @@ interface WhyChooseIconProps {
 /** A decorative line icon for a Why Choose Us item; the item's title carries the meaning. */
 export function WhyChooseIcon({ name, size = 28 }: WhyChooseIconProps) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={size} strokeWidth={1.8}>
       {drawings[name]}
-    </svg>
+    </Icon>
   );
 }
