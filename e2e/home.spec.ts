@@ -160,9 +160,10 @@ test.describe("home carousel", () => {
     // Fake timers, installed before the page's scripts run and paused (an installed clock otherwise follows real
     // time), so the 5 s rotation moves only when the test runs the clock, however slow the machine.
     // Today's date: the footer's copyright year must match the pre-rendered HTML.
-    const start = new Date();
+    // Pausing a moment ahead: the installed clock runs on meanwhile, and it cannot be paused in its past.
+    const start = Date.now();
     await page.clock.install({ time: start });
-    await page.clock.pauseAt(start);
+    await page.clock.pauseAt(start + 1000);
     await page.goto("/");
     await expect(carousel(page)).toHaveAttribute("aria-roledescription", "carousel");
   });
