@@ -1,5 +1,6 @@
 import { paths } from "../lib/paths";
-import { aed, type ProductCard } from "./schema";
+import { aed } from "./price";
+import type { ProductCard } from "./schema";
 
 /**
  * The four featured cards of the home page (spec §2). The links do not match the card names; the

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { pagePaths, type AppPath } from "../lib/paths";
 import { illustrationNames } from "./illustrations";
+import { priceFormat } from "./price";
+
+export { aed, priceAmount } from "./price";
 
 export { cardRating } from "./constants";
 
@@ -8,21 +11,6 @@ export { cardRating } from "./constants";
  * Prices. One display style everywhere: "AED 190.00", "AED 1,490.00" (thousands separator, two
  * decimals). Records write prices with `aed(amount)` so the style cannot drift.
  * ---------------------------------------------------------------------------------------------- */
-
-const priceFormat = /^AED (?:[1-9][0-9]{0,2}(?:,[0-9]{3})*|0)\.[0-9]{2}$/;
-
-/** Formats an amount in AED the one way the site shows prices: `aed(1490)` is "AED 1,490.00". */
-export function aed(amount: number): string {
-  if (!Number.isFinite(amount) || amount < 0) throw new RangeError(`Not a price: ${amount}`);
-  const [whole = "0", fraction = "00"] = amount.toFixed(2).split(".");
-  return `AED ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
-}
-
-/** Reads a price string back into its amount: `priceAmount("AED 1,490.00")` is 1490. */
-export function priceAmount(price: string): number {
-  if (!priceFormat.test(price)) throw new RangeError(`Not a price string: "${price}"`);
-  return Number(price.slice(4).replaceAll(",", ""));
-}
 
 export const priceSchema = z.string().regex(priceFormat, 'a price such as "AED 190.00" or "AED 1,490.00"');
 /** A price, or "" where a grid row shows text instead of a price. */
@@ -169,42 +157,7 @@ export const filledDetailRecordSchema = z
     }
   });
 
-/** The record a detail page shows when its id has none (spec §2): same layout, empty content. */
-export const emptyDetailRecord: GridDetailRecord = Object.freeze({
-  kind: "grid",
-  id: 0,
-  image: "passport-stamps",
-  title: "",
-  content: [],
-  subTitle: "",
-  title2: "",
-  visaTypes: [],
-  title3: "",
-  content3: [],
-  title4: "",
-  content4: [],
-});
-
-/** "The Price cell taken from the first visa type" (Dubai visa and tourist pages); "" when there is none. */
-export function firstVisaTypePrice(record: DetailRecord): string {
-  return record.kind === "grid" ? (record.visaTypes[0]?.price ?? "") : "";
-}
-
-export interface InfoSection {
-  title: string;
-  paragraphs: string[];
-}
-
-/** The important information sections in order: title4/content4, then title5-title7 where present. */
-export function infoSections(record: DetailRecord): InfoSection[] {
-  const sections: InfoSection[] = [{ title: record.title4, paragraphs: record.content4 }];
-  for (const n of [5, 6, 7] as const) {
-    const title = record[`title${n}`];
-    const paragraphs = record[`content${n}`];
-    if (title !== undefined && paragraphs !== undefined) sections.push({ title, paragraphs });
-  }
-  return sections.filter((section) => section.title !== "" || section.paragraphs.length > 0);
-}
+export { emptyDetailRecord, firstVisaTypePrice, infoSections, type InfoSection } from "./details/helpers";
 
 /* ------------------------------------------------------------------------------------------------
  * Page blocks: Home, About, Services, Contact.

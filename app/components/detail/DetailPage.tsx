@@ -1,6 +1,7 @@
 import type { CSSProperties } from "react";
 import { sidebarHeightPx } from "../../content/constants";
-import { firstVisaTypePrice, infoSections, type DetailRecord } from "../../content/schema";
+import { firstVisaTypePrice, infoSections } from "../../content/details/helpers";
+import type { DetailRecord } from "../../content/schema";
 import { priceCellGroups, showsChecklist } from "../../content/details";
 import { detailGroupTitles } from "../../content/menu";
 import { paths, type DetailGroup } from "../../lib/paths";

@@ -1,4 +1,5 @@
-import { aed, type DetailRecord } from "../schema";
+import { aed } from "../price";
+import type { DetailRecord } from "../schema";
 import {
   approvalNote,
   documentsHeading,

@@ -1,5 +1,6 @@
 import type { DetailGroup } from "../../lib/paths";
-import { emptyDetailRecord, type DetailRecord } from "../schema";
+import type { DetailRecord } from "../schema";
+import { emptyDetailRecord } from "./helpers";
 import { dubaiVisaRecords } from "./dubai-visa";
 import { touristVisaRecords } from "./tourist-visa";
 import { visaChangeRecords } from "./visa-changes";

@@ -1,5 +1,6 @@
 import { paths } from "../../lib/paths";
-import { aed, type DetailRecord } from "../schema";
+import { aed } from "../price";
+import type { DetailRecord } from "../schema";
 import {
   approvalNote,
   documentsHeading,

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { allowedVisaValues, defaultVisaByVariant, type EnquiryVariant } from "../../content/enquiry-options";
 import type { EnquiryValues } from "./validate-enquiry";
 
@@ -14,21 +13,25 @@ const keyPrefix = "karama:enquiry-draft:v1:";
 /** Personal details should not sit in a shared browser for ever. */
 export const draftMaxAgeMs = 30 * 24 * 60 * 60 * 1000;
 
-const storedDraftSchema = z.object({
-  savedAt: z.number(),
-  values: z
-    .object({
-      name: z.string(),
-      email: z.string(),
-      phone: z.string(),
-      visa: z.string(),
-      adult: z.string(),
-      child: z.string(),
-      date: z.string(),
-      message: z.string(),
-    })
-    .partial(),
-});
+const draftFields = ["name", "email", "phone", "visa", "adult", "child", "date", "message"] as const;
+
+/**
+ * Reads what storage holds, trusting nothing: a timestamp and only string values of known fields survive.
+ * (Checked by hand rather than with the schema library, which would add ~23 KB to every page with a form.)
+ */
+function readStoredDraft(raw: unknown): { savedAt: number; values: Partial<EnquiryValues> } | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const { savedAt, values } = raw as { savedAt?: unknown; values?: unknown };
+  if (typeof savedAt !== "number" || typeof values !== "object" || values === null) return null;
+  const stored: Partial<EnquiryValues> = {};
+  for (const field of draftFields) {
+    const value = (values as Record<string, unknown>)[field];
+    if (value === undefined) continue;
+    if (typeof value !== "string") return null;
+    stored[field] = value;
+  }
+  return { savedAt, values: stored };
+}
 
 export interface DraftOptions {
   /** null: no storage at all. Defaults to the browser's localStorage when it can be reached. */
@@ -61,14 +64,14 @@ export function readDraft(variant: EnquiryVariant, options: DraftOptions = {}): 
   const raw = attempt(() => storage.getItem(key));
   if (raw === undefined || raw === null) return null;
 
-  const parsed = storedDraftSchema.safeParse(parseJson(raw));
+  const stored = readStoredDraft(parseJson(raw));
   const now = (options.now ?? Date.now)();
-  if (!parsed.success || now - parsed.data.savedAt > draftMaxAgeMs) {
+  if (!stored || now - stored.savedAt > draftMaxAgeMs) {
     attempt(() => storage.removeItem(key));
     return null;
   }
   const defaults = defaultEnquiryValues(variant);
-  const draft: EnquiryValues = { ...defaults, ...parsed.data.values };
+  const draft: EnquiryValues = { ...defaults, ...stored.values };
   // A visa value the select cannot show (options changed since the draft was saved) falls back to the default.
   if (!allowedVisaValues(variant).includes(draft.visa)) draft.visa = defaults.visa;
   return isUntouched(draft, defaults) ? null : draft;
