@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { defaultEnquiryValues } from "../../lib/forms/enquiry-draft";
 import type { EnquiryField, EnquiryValues } from "../../lib/forms/validate-enquiry";
 import { EnquiryFields } from "./EnquiryFields";
+import { FormCard } from "./FormCard";
 import styles from "./Forms.module.css";
 
 export interface AboutFormProps {
@@ -14,7 +15,6 @@ export interface AboutFormProps {
  * submitting is a no-op that just keeps the page from reloading.
  */
 export function AboutForm({ title = "Inquiry Now" }: AboutFormProps) {
-  const headingId = useId();
   const [values, setValues] = useState<EnquiryValues>(() => defaultEnquiryValues("about"));
 
   function change(field: EnquiryField, value: string) {
@@ -26,19 +26,15 @@ export function AboutForm({ title = "Inquiry Now" }: AboutFormProps) {
   }
 
   return (
-    <div className={styles.card}>
-      <h2 id={headingId} className={styles.title}>
-        {title}
-      </h2>
-      <p className={styles.requiredNote} aria-hidden="true">
-        * Required
-      </p>
-      <form className={styles.form} aria-labelledby={headingId} onSubmit={handleSubmit}>
-        <EnquiryFields variant="about" values={values} onChange={change} />
-        <button type="submit" className={`button button-primary ${styles.submit}`}>
-          Make Enquiry
-        </button>
-      </form>
-    </div>
+    <FormCard title={title} requiredNote>
+      {(headingId) => (
+        <form className={styles.form} aria-labelledby={headingId} onSubmit={handleSubmit}>
+          <EnquiryFields variant="about" values={values} onChange={change} />
+          <button type="submit" className={`button button-primary ${styles.submit}`}>
+            Make Enquiry
+          </button>
+        </form>
+      )}
+    </FormCard>
   );
 }

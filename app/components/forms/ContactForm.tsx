@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { messageBoxRows } from "../../content/constants";
 import { submitContact, type ContactValues } from "../../lib/forms/submit-contact";
 import { Field } from "./Field";
+import { FormCard } from "./FormCard";
 import styles from "./Forms.module.css";
 
 export interface ContactFormProps {
@@ -17,7 +18,6 @@ const emptyContact: ContactValues = { name: "", email: "", phoneNo: "", subject:
  * checks, which would be validation the spec does not have.
  */
 export function ContactForm({ title = "Send us Message" }: ContactFormProps) {
-  const headingId = useId();
   const [values, setValues] = useState<ContactValues>(emptyContact);
 
   function change(field: keyof ContactValues, value: string) {
@@ -30,69 +30,68 @@ export function ContactForm({ title = "Send us Message" }: ContactFormProps) {
   }
 
   return (
-    <div className={styles.card}>
-      <h2 id={headingId} className={styles.title}>
-        {title}
-      </h2>
-      <form className={styles.form} aria-labelledby={headingId} noValidate onSubmit={handleSubmit}>
-        <Field label="Your Name" name="name">
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="name"
-              value={values.name}
-              onChange={(event) => change("name", event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Email" name="email">
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="email"
-              value={values.email}
-              onChange={(event) => change("email", event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Phone Number" name="phoneNo">
-          {(control) => (
-            <input
-              {...control}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              value={values.phoneNo}
-              onChange={(event) => change("phoneNo", event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Subject" name="subject">
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              value={values.subject}
-              onChange={(event) => change("subject", event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Message" name="message" wide>
-          {(control) => (
-            <textarea
-              {...control}
-              rows={messageBoxRows}
-              value={values.message}
-              onChange={(event) => change("message", event.target.value)}
-            />
-          )}
-        </Field>
-        <button type="submit" className={`button button-primary ${styles.submit}`}>
-          Send Message
-        </button>
-      </form>
-    </div>
+    <FormCard title={title}>
+      {(headingId) => (
+        <form className={styles.form} aria-labelledby={headingId} noValidate onSubmit={handleSubmit}>
+          <Field label="Your Name" name="name">
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="name"
+                value={values.name}
+                onChange={(event) => change("name", event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Email" name="email">
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={(event) => change("email", event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Phone Number" name="phoneNo">
+            {(control) => (
+              <input
+                {...control}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                value={values.phoneNo}
+                onChange={(event) => change("phoneNo", event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Subject" name="subject">
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                value={values.subject}
+                onChange={(event) => change("subject", event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Message" name="message" wide>
+            {(control) => (
+              <textarea
+                {...control}
+                rows={messageBoxRows}
+                value={values.message}
+                onChange={(event) => change("message", event.target.value)}
+              />
+            )}
+          </Field>
+          <button type="submit" className={`button button-primary ${styles.submit}`}>
+            Send Message
+          </button>
+        </form>
+      )}
+    </FormCard>
   );
 }

@@ -7,6 +7,7 @@ import { validateEnquiry, type EnquiryField, type EnquiryValues } from "../../li
 import { site } from "../../lib/site-config";
 import { WhatsAppIcon } from "../icons";
 import { EnquiryFields } from "./EnquiryFields";
+import { FormCard } from "./FormCard";
 import styles from "./Forms.module.css";
 
 export interface EnquiryFormProps {
@@ -37,7 +38,6 @@ export function EnquiryForm(props: EnquiryFormProps) {
 }
 
 function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormProps) {
-  const headingId = useId();
   const errorId = useId();
   const [values, setValues] = useState<EnquiryValues>(() => defaultEnquiryValues(variant));
   const [status, setStatus] = useState<FormStatus>({ kind: "idle" });
@@ -103,59 +103,55 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
   const invalidField = status.kind === "error" && status.cause === "validation" ? status.field : null;
 
   return (
-    <div className={styles.card}>
-      <h2 id={headingId} className={styles.title}>
-        {title}
-      </h2>
-      <p className={styles.requiredNote} aria-hidden="true">
-        * Required
-      </p>
-      <form
-        aria-labelledby={headingId}
-        aria-describedby={status.kind === "error" ? errorId : undefined}
-        aria-busy={sending}
-        onSubmit={handleSubmit}
-      >
-        {/* The live regions are always in the page (empty ones take no room) so that screen readers hear changes. */}
-        <div ref={messagesRef} className={styles.messages}>
-          <div role="alert">
-            {status.kind === "error" && (
-              <div key={attempt} className={styles.error}>
-                <p id={errorId}>
-                  <ErrorMark />
-                  {status.message}
-                </p>
-                {status.cause === "sending" && (
-                  <a
-                    className={styles.whatsappLink}
-                    href={whatsappHref(site.whatsappDigits, enquiryWhatsappText(values, whatsappTopic))}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    <WhatsAppIcon size={18} />
-                    Send your enquiry on WhatsApp
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                )}
-              </div>
-            )}
+    <FormCard title={title} requiredNote>
+      {(headingId) => (
+        <form
+          aria-labelledby={headingId}
+          aria-describedby={status.kind === "error" ? errorId : undefined}
+          aria-busy={sending}
+          onSubmit={handleSubmit}
+        >
+          {/* The live regions are always in the page (empty ones take no room) so that screen readers hear changes. */}
+          <div ref={messagesRef} className={styles.messages}>
+            <div role="alert">
+              {status.kind === "error" && (
+                <div key={attempt} className={styles.error}>
+                  <p id={errorId}>
+                    <ErrorMark />
+                    {status.message}
+                  </p>
+                  {status.cause === "sending" && (
+                    <a
+                      className={styles.whatsappLink}
+                      href={whatsappHref(site.whatsappDigits, enquiryWhatsappText(values, whatsappTopic))}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      <WhatsAppIcon size={18} />
+                      Send your enquiry on WhatsApp
+                      <span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  )}
+                </div>
+              )}
+            </div>
+            <div role="status">{status.kind === "success" && <p className={styles.success}>{successMessage}</p>}</div>
           </div>
-          <div role="status">{status.kind === "success" && <p className={styles.success}>{successMessage}</p>}</div>
-        </div>
-        <div className={styles.form}>
-          <EnquiryFields
-            variant={variant}
-            values={values}
-            onChange={change}
-            invalidField={invalidField}
-            errorId={errorId}
-          />
-          <button type="submit" className={`button button-primary ${styles.submit}`} disabled={sending}>
-            {sending ? "Sending..." : "Make Enquiry"}
-          </button>
-        </div>
-      </form>
-    </div>
+          <div className={styles.form}>
+            <EnquiryFields
+              variant={variant}
+              values={values}
+              onChange={change}
+              invalidField={invalidField}
+              errorId={errorId}
+            />
+            <button type="submit" className={`button button-primary ${styles.submit}`} disabled={sending}>
+              {sending ? "Sending..." : "Make Enquiry"}
+            </button>
+          </div>
+        </form>
+      )}
+    </FormCard>
   );
 }
 
