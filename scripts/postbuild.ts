@@ -6,6 +6,8 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { readSettings } from "../app/lib/settings";
+import { writeDeployFiles } from "./deploy-files";
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -35,6 +37,10 @@ export async function precompress(dir: string): Promise<number> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const count = await precompress(join(process.env.BUILD_DIR ?? join(import.meta.dirname, "..", "build"), "client"));
+  const clientDir = join(process.env.BUILD_DIR ?? join(import.meta.dirname, "..", "build"), "client");
+  const settings = readSettings(process.env);
+  await writeDeployFiles(clientDir, settings);
+  console.log("postbuild: wrote _headers, 404.html and ../nginx.conf for deployment without the Node server");
+  const count = await precompress(clientDir);
   console.log(`postbuild: pre-compressed ${count} files (brotli and gzip)`);
 }

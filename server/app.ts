@@ -7,6 +7,7 @@ import { cacheControl, securityHeaders } from "./headers";
 import { type InboxConfig, readInboxConfig } from "./inbox/config";
 import { inboxPlugin } from "./inbox/plugin";
 import { notFoundFileOf, resolvePage } from "./pages";
+import { collectScriptHashes } from "./script-hashes";
 
 export interface ServerOptions {
   /** The client build: build/client. */
@@ -34,7 +35,8 @@ export async function buildServer({
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
   }
   const app = Fastify({ logger, trustProxy });
-  const headers = securityHeaders(settings);
+  // The policy allows exactly the inline scripts of the pages being served, hashed once at start-up.
+  const headers = securityHeaders(settings, await collectScriptHashes(root));
 
   app.addHook("onSend", async (request, reply) => {
     reply.headers(headers);
@@ -50,6 +52,8 @@ export async function buildServer({
     // Cache-Control is set above, by path.
     cacheControl: false,
     serveDotFiles: false,
+    // Files for other hosts (_headers) and React Router's unused SPA fallback are not pages of this site.
+    allowedPath: (pathName) => !pathName.startsWith("/_"),
   });
 
   await app.register(inboxPlugin, { config: inbox, accessKey: settings.formAccessKey });

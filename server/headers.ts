@@ -1,16 +1,28 @@
 import type { SiteSettings } from "../app/lib/settings";
 
+/** Where the build's hashed, never-changing files live. */
+export const assetsPrefix = "/assets/";
+export const immutableCache = "public, max-age=31536000, immutable";
+export const revalidateCache = "no-cache";
+
 /**
- * The security headers of every response: one source of truth for the Node server (and, later, the files
- * written for static hosts).
+ * The security headers of every response: the one source of truth for the Node server and for the files
+ * written for static hosts and nginx (scripts/deploy-files.ts).
+ *
+ * `scriptHashes` are the 'sha256-…' sources of the pages' inline scripts (server/script-hashes.ts): scripts
+ * run only from the site itself or when they are exactly one of those, never any other inline script.
  */
-export function securityHeaders(settings: SiteSettings): Record<string, string> {
+export function securityHeaders(
+  settings: SiteSettings,
+  scriptHashes: readonly string[],
+): Record<string, string> & { "content-security-policy": string } {
   const formOrigin = settings.formEndpoint.startsWith("/") ? "" : ` ${new URL(settings.formEndpoint).origin}`;
   const mapOrigin = new URL(settings.map.embedUrl).origin;
   const csp = [
     "default-src 'self'",
-    // React Router writes small inline scripts (hydration context) into each page.
-    "script-src 'self' 'unsafe-inline'",
+    ["script-src 'self'", ...scriptHashes].join(" "),
+    // Inline styles stay allowed: the font faces in <style> and React style attributes (the price grid's
+    // columns, the detail layout); a style cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -28,10 +40,12 @@ export function securityHeaders(settings: SiteSettings): Record<string, string> 
     "x-frame-options": "DENY",
     "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
     "cross-origin-opener-policy": "same-origin",
+    // Browsers heed this only over HTTPS, so it is harmless on a plain-HTTP loopback or behind a TLS proxy.
+    "strict-transport-security": "max-age=31536000; includeSubDomains",
   };
 }
 
 /** Hashed build assets never change; everything else is revalidated on each visit. */
 export function cacheControl(urlPath: string): string {
-  return urlPath.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache";
+  return urlPath.startsWith(assetsPrefix) ? immutableCache : revalidateCache;
 }
