@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { inlineStylesheets } from "./inline-css";
+
+const css: Record<string, string> = {
+  "/assets/root-a1.css": "body{margin:0}",
+  "/assets/home-b2.css": "._hero_1{color:red}",
+};
+const read = (href: string) => css[href] ?? "";
+
+describe("inlineStylesheets", () => {
+  it("puts each stylesheet's CSS inline, in order, before its link, which is disabled (not fetched)", () => {
+    const html =
+      '<head><style>@font-face{}</style><link rel="stylesheet" href="/assets/root-a1.css"/>' +
+      '<link rel="stylesheet" href="/assets/home-b2.css"/></head>';
+    expect(inlineStylesheets(html, read)).toBe(
+      '<head><style>@font-face{}</style><style data-href="/assets/root-a1.css">body{margin:0}</style>' +
+        '<link rel="stylesheet" href="/assets/root-a1.css" disabled=""/>' +
+        '<style data-href="/assets/home-b2.css">._hero_1{color:red}</style>' +
+        '<link rel="stylesheet" href="/assets/home-b2.css" disabled=""/></head>',
+    );
+  });
+
+  it("leaves other links alone", () => {
+    const html = '<link rel="preload" href="/assets/inter.woff2" as="font"/><link rel="icon" href="/favicon.svg"/>';
+    expect(inlineStylesheets(html, read)).toBe(html);
+  });
+
+  it("refuses CSS that would close the style element early", () => {
+    expect(() =>
+      inlineStylesheets('<link rel="stylesheet" href="/assets/x.css"/>', () => "a{}</style><script>"),
+    ).toThrow(/contains "<\/style"/);
+  });
+});
