@@ -18,11 +18,14 @@ import { WhatsAppButton } from "./components/layout/WhatsAppButton";
 import { inertWhenMenuOpen } from "./components/layout/MainMenu";
 import { chunkFailures, isChunkLoadError, type ChunkLoadError } from "./lib/chunk-loading";
 import { paths } from "./lib/paths";
+import { appleTouchIcon, faviconPath, manifestPath, themeColor } from "./lib/site-assets";
 import "./styles/global.css";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: faviconPath, type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: appleTouchIcon.path },
+  { rel: "manifest", href: manifestPath },
 ];
 
 // The font faces are written here rather than in CSS so that the preloaded URL and the face share one import.
@@ -36,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b3a53" />
+        <meta name="theme-color" content={themeColor} />
         <Meta />
         <style>{fontFaces}</style>
         <Links />

@@ -6,8 +6,10 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { writeSeoFiles } from "./seo-files";
 import { readSettings } from "../app/lib/settings";
 import { writeDeployFiles } from "./deploy-files";
+import { inlineBuildStylesheets } from "./inline-css";
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -39,8 +41,12 @@ export async function precompress(dir: string): Promise<number> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const clientDir = join(process.env.BUILD_DIR ?? join(import.meta.dirname, "..", "build"), "client");
   const settings = readSettings(process.env);
+  const inlined = await inlineBuildStylesheets(clientDir);
+  console.log(`postbuild: inlined the stylesheets of ${inlined} pages`);
+  // After inlining: the deploy files hash the pages' final inline scripts.
   await writeDeployFiles(clientDir, settings);
   console.log("postbuild: wrote _headers, 404.html and ../nginx.conf for deployment without the Node server");
+  await writeSeoFiles(clientDir, settings);
   const count = await precompress(clientDir);
   console.log(`postbuild: pre-compressed ${count} files (brotli and gzip)`);
 }

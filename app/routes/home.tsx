@@ -8,7 +8,8 @@ import { featuredCards } from "../content/cards";
 import { homeAbout, travelAgency } from "../content/home";
 import { slides } from "../content/slides";
 import { whyChooseHeading, whyChooseItems } from "../content/why-choose";
-import { pageMeta } from "../lib/seo";
+import { absoluteUrl, agencyNodeId, pageMeta } from "../lib/seo";
+import { featuredServiceNodes } from "../lib/structured-data";
 
 export const meta = () =>
   pageMeta({
@@ -16,6 +17,7 @@ export const meta = () =>
     description:
       "Licensed Dubai travel agency in Al Karama: transit and tourist visas, visa change, dummy tickets, insurance and holiday packages. Call or WhatsApp our team.",
     path: "/",
+    structuredData: featuredServiceNodes(featuredCards, absoluteUrl, agencyNodeId),
   });
 
 export default function Home() {

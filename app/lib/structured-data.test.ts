@@ -1,0 +1,244 @@
+import { describe, expect, it } from "vitest";
+import { officeAddress, openingHours } from "../content/agency";
+import { featuredCards } from "../content/cards";
+import { detailRecords, getDetailRecord, priceCellGroups } from "../content/details";
+import { detailGroupTitles, detailPageTitles } from "../content/menu";
+import { aed } from "../content/price";
+import { detailGroups, detailIds, paths, type DetailGroup } from "./paths";
+import {
+  agencyId,
+  breadcrumbList,
+  detailPageNodes,
+  detailPricedItems,
+  featuredServiceNodes,
+  jsonLdGraph,
+  offer,
+  parseOpeningHours,
+  travelAgency,
+  type JsonLdNode,
+} from "./structured-data";
+
+const siteUrl = "https://visas.example.ae";
+const absolute = (path: string) => `${siteUrl}${path}`;
+const page = (group: DetailGroup, id: number) => ({
+  group,
+  record: getDetailRecord(group, id),
+  hasPriceCell: priceCellGroups.includes(group),
+});
+
+/** Every node of a type, however deeply nested. */
+function nodesOfType(value: unknown, type: string): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value.flatMap((item) => nodesOfType(item, type));
+  if (value === null || typeof value !== "object") return [];
+  const node = value as Record<string, unknown>;
+  const own = node["@type"] === type ? [node] : [];
+  return [...own, ...Object.values(node).flatMap((child) => nodesOfType(child, type))];
+}
+
+describe("parseOpeningHours", () => {
+  it("reads the agency's hours as Monday to Saturday, 10:00 to 22:00 (spec §1)", () => {
+    expect(parseOpeningHours(openingHours)).toEqual({
+      days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+      opens: "10:00",
+      closes: "22:00",
+    });
+  });
+
+  it("reads noon, midnight and a range that wraps over the week end", () => {
+    expect(parseOpeningHours("Sat - Mon, 12.00 am to 12.30 pm")).toEqual({
+      days: ["Saturday", "Sunday", "Monday"],
+      opens: "00:00",
+      closes: "12:30",
+    });
+  });
+
+  it("refuses text it cannot read, rather than publishing wrong hours", () => {
+    expect(() => parseOpeningHours("Every day, 9 to 5")).toThrow(/opening hours/);
+    expect(() => parseOpeningHours("Mon - Sat, 13.00 pm to 10.00 pm")).toThrow(/opening hours/);
+  });
+});
+
+describe("travelAgency", () => {
+  const agency = travelAgency({
+    siteUrl,
+    name: "Karama Visa & Travel",
+    telephone: "+971 50 123 4567",
+    email: "info@example.com",
+    address: officeAddress,
+    openingHours,
+    logoUrl: absolute("/icon-512.png"),
+    imageUrl: absolute("/og-image.png"),
+  });
+
+  it("names the agency, its site, phone and e-mail", () => {
+    expect(agency).toMatchObject({
+      "@type": "TravelAgency",
+      "@id": agencyId(siteUrl),
+      name: "Karama Visa & Travel",
+      url: `${siteUrl}/`,
+      telephone: "+971 50 123 4567",
+      email: "info@example.com",
+      logo: absolute("/icon-512.png"),
+      image: absolute("/og-image.png"),
+    });
+  });
+
+  it("gives the Al Karama, Dubai address with the country's ISO code", () => {
+    expect(agency["address"]).toEqual({
+      "@type": "PostalAddress",
+      addressLocality: "Al Karama",
+      addressRegion: "Dubai",
+      addressCountry: "AE",
+    });
+  });
+
+  it("opens Monday to Saturday, 10:00 to 22:00", () => {
+    expect(agency["openingHoursSpecification"]).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+        opens: "10:00",
+        closes: "22:00",
+      },
+    ]);
+  });
+});
+
+describe("offer", () => {
+  it("gives the price as a plain number with two decimals, in AED", () => {
+    expect(offer({ name: "Kabayan Visa Ticket", price: aed(1490), url: absolute("/x") })).toEqual({
+      "@type": "Offer",
+      name: "Kabayan Visa Ticket",
+      price: "1490.00",
+      priceCurrency: "AED",
+      url: absolute("/x"),
+    });
+  });
+
+  it("refuses a price that is not an AED price string", () => {
+    expect(() => offer({ name: "x", price: "190", url: absolute("/x") })).toThrow(RangeError);
+  });
+});
+
+describe("breadcrumbList", () => {
+  it("numbers the items from 1, each with its name and absolute URL", () => {
+    expect(
+      breadcrumbList([
+        { name: "Home", url: absolute("/") },
+        { name: "Dubai Visa", url: absolute("/dubai-visa/1") },
+      ]),
+    ).toEqual({
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Home", item: absolute("/") },
+        { "@type": "ListItem", position: 2, name: "Dubai Visa", item: absolute("/dubai-visa/1") },
+      ],
+    });
+  });
+});
+
+describe("detailPricedItems", () => {
+  it("names a Dubai visa page's one price after the page (its Price cell)", () => {
+    expect(detailPricedItems(page("dubai-visa", 1), absolute)).toEqual([
+      { name: "48 Hours Transit", description: "Single entry", price: "AED 190.00", url: absolute("/dubai-visa/1") },
+    ]);
+  });
+
+  it("lists an overview page's price rows, each at the page its View Details button opens", () => {
+    const items = detailPricedItems(page("tourist-visa", 1), absolute);
+    expect(items).toEqual([
+      { name: "30 Days Tourist Visa", price: "AED 390.00", url: absolute("/tourist-visa/2") },
+      { name: "60 Days Tourist Visa", price: "AED 640.00", url: absolute("/tourist-visa/3") },
+      { name: "90 Days Tourist Visa", price: "AED 1,740.00", url: absolute("/tourist-visa/4") },
+    ]);
+  });
+
+  it("lists each priced grid row by its own title and skips the rows without a price", () => {
+    const items = detailPricedItems(page("visa-documents", 3), absolute);
+    expect(items.map((item) => [item.name, item.price])).toEqual([
+      ["30 Days Covid Insurance", "AED 32.00"],
+      ["30 Days Medical Insurance", "AED 78.00"],
+      ["60 Days Medical Insurance", "AED 148.00"],
+    ]);
+  });
+
+  it("covers every price of every detail record, and nothing else", () => {
+    for (const group of detailGroups) {
+      for (const record of detailRecords[group]) {
+        const shown =
+          record.kind === "overview"
+            ? record.priceRows.map((row) => row.price)
+            : record.visaTypes.map((row) => row.price).filter((price) => price !== "");
+        const items = detailPricedItems({ group, record, hasPriceCell: priceCellGroups.includes(group) }, absolute);
+        expect(items.map((item) => item.price)).toEqual(shown);
+      }
+    }
+  });
+});
+
+describe("detailPageNodes", () => {
+  it("gives every detail page a Home › group › page breadcrumb and a Service with its offers", () => {
+    for (const group of detailGroups) {
+      for (const id of detailIds) {
+        const record = getDetailRecord(group, id);
+        const nodes = detailPageNodes(page(group, id), absolute, agencyId(siteUrl));
+        const [breadcrumb] = nodesOfType(nodes, "BreadcrumbList");
+        expect(breadcrumb?.["itemListElement"]).toEqual([
+          { "@type": "ListItem", position: 1, name: "Home", item: absolute("/") },
+          {
+            "@type": "ListItem",
+            position: 2,
+            name: detailGroupTitles[group],
+            item: absolute(paths.detail(group, 1)),
+          },
+          {
+            "@type": "ListItem",
+            position: 3,
+            name: detailPageTitles[group][id - 1],
+            item: absolute(paths.detail(group, id)),
+          },
+        ]);
+        const [service] = nodesOfType(nodes, "Service");
+        expect(service).toMatchObject({
+          name: record.title,
+          serviceType: detailGroupTitles[group],
+          url: absolute(paths.detail(group, id)),
+          provider: { "@id": agencyId(siteUrl) },
+        });
+        const offers = nodesOfType(nodes, "Offer");
+        expect(offers.length).toBeGreaterThan(0);
+        expect(offers.every((node) => node["priceCurrency"] === "AED")).toBe(true);
+      }
+    }
+  });
+
+  it("gives the empty record no breadcrumb and no service", () => {
+    expect(detailPageNodes(page("dubai-visa", 0), absolute, agencyId(siteUrl))).toEqual([]);
+  });
+});
+
+describe("featuredServiceNodes", () => {
+  it("makes each home page card a Service with one Offer at the card's price and link", () => {
+    const nodes = featuredServiceNodes(featuredCards, absolute, agencyId(siteUrl));
+    expect(nodes).toHaveLength(featuredCards.length);
+    featuredCards.forEach((card, index) => {
+      expect(nodes[index]).toMatchObject({
+        "@type": "Service",
+        name: card.name,
+        category: card.title,
+        provider: { "@id": agencyId(siteUrl) },
+        offers: [{ "@type": "Offer", name: card.name, priceCurrency: "AED", url: absolute(card.link) }],
+      });
+    });
+    expect(nodesOfType(nodes, "Offer").map((node) => aed(Number(node["price"])))).toEqual(
+      featuredCards.map((card) => card.price),
+    );
+  });
+});
+
+describe("jsonLdGraph", () => {
+  it("puts the nodes in one schema.org graph", () => {
+    const node: JsonLdNode = { "@type": "Thing", name: "x" };
+    expect(jsonLdGraph([node])).toEqual({ "@context": "https://schema.org", "@graph": [node] });
+  });
+});
