@@ -1,5 +1,7 @@
+// @vitest-environment node
+// (The JSON-LD is built while pages are pre-rendered, where import.meta.env.SSR is true, as it is here.)
 import type { MetaDescriptor } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { pageMeta } from "./seo";
 import { site } from "./site-config";
 import { ogImage } from "./site-assets";
@@ -71,5 +73,16 @@ describe("pageMeta", () => {
     expect(find(hidden, "og:url")).toBeUndefined();
     expect(find(hidden, "og:image")).toBe(`${site.siteUrl}${ogImage.path}`);
     expect(jsonLdOf(hidden)).toBeDefined();
+  });
+
+  describe("in the browser build", () => {
+    afterEach(() => vi.unstubAllEnvs());
+
+    it("leaves the JSON-LD out (search engines read it from the pre-rendered HTML) and keeps every other tag", () => {
+      vi.stubEnv("SSR", false);
+      const browserTags = pageMeta({ title: "About Us", description: "About the agency.", path: "/about" });
+      expect(jsonLdOf(browserTags)).toBeUndefined();
+      expect(browserTags).toEqual(tags.filter((tag) => !("script:ld+json" in tag)));
+    });
   });
 });

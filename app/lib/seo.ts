@@ -10,7 +10,10 @@ export interface PageMeta {
   /** The canonical path; omitted for pages that are not indexed. */
   path?: string;
   noindex?: boolean;
-  /** The page's own JSON-LD nodes (breadcrumb, services); the agency is added to every page. */
+  /**
+   * The page's own JSON-LD nodes (breadcrumb, services); the agency is added to every page. Build them only
+   * when `import.meta.env.SSR` (see structuredDataTags), so that their builders stay out of the browser build.
+   */
   structuredData?: readonly JsonLdNode[];
 }
 
@@ -21,18 +24,6 @@ export function absoluteUrl(path: string): string {
 
 /** The id other JSON-LD nodes use to point at the agency. */
 export const agencyNodeId = agencyId(site.siteUrl);
-
-// Built once: the same on every page.
-const agencyNode = travelAgency({
-  siteUrl: site.siteUrl,
-  name: site.agencyName,
-  telephone: site.phone.display,
-  email: site.email,
-  address: officeAddress,
-  openingHours,
-  logoUrl: absoluteUrl(logoIcon.path),
-  imageUrl: absoluteUrl(ogImage.path),
-});
 
 // British spelling throughout the copy ("travellers", "enquiry"); en_GB is also a locale the big sites know.
 const ogLocale = "en_GB";
@@ -72,9 +63,30 @@ export function pageMeta({
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: imageAlt },
-    { "script:ld+json": jsonLdGraph([agencyNode, ...structuredData]) },
+    ...structuredDataTags(structuredData),
   );
   return tags;
+}
+
+/**
+ * The JSON-LD: the agency, then the page's own nodes. It is for search engines, which read the pre-rendered
+ * HTML, so it is built only while pages are rendered (import.meta.env.SSR is false in the browser build, where
+ * the builders are then dropped: about 2 KB less JavaScript on every page). When the page hydrates, React 19
+ * leaves the extra <script> in <head> alone.
+ */
+function structuredDataTags(pageNodes: readonly JsonLdNode[]): MetaDescriptor[] {
+  if (!import.meta.env.SSR) return [];
+  const agency = travelAgency({
+    siteUrl: site.siteUrl,
+    name: site.agencyName,
+    telephone: site.phone.display,
+    email: site.email,
+    address: officeAddress,
+    openingHours,
+    logoUrl: absoluteUrl(logoIcon.path),
+    imageUrl: absoluteUrl(ogImage.path),
+  });
+  return [{ "script:ld+json": jsonLdGraph([agency, ...pageNodes]) }];
 }
 
 /** The not-found page, wherever it is shown (/404, an unknown path, a detail group's non-numeric id). */

@@ -43,7 +43,7 @@ export function meta({ location }: MetaArgs) {
     title: `${record.title} | ${groupTitle}`,
     description: detailDescription(page),
     path: paths.detail(route.group, route.id),
-    structuredData: detailPageNodes(page, absoluteUrl, agencyNodeId),
+    structuredData: import.meta.env.SSR ? detailPageNodes(page, absoluteUrl, agencyNodeId) : [],
   });
 }
 

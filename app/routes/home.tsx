@@ -17,7 +17,7 @@ export const meta = () =>
     description:
       "Licensed Dubai travel agency in Al Karama: transit and tourist visas, visa change, dummy tickets, insurance and holiday packages. Call or WhatsApp our team.",
     path: "/",
-    structuredData: featuredServiceNodes(featuredCards, absoluteUrl, agencyNodeId),
+    structuredData: import.meta.env.SSR ? featuredServiceNodes(featuredCards, absoluteUrl, agencyNodeId) : [],
   });
 
 export default function Home() {
