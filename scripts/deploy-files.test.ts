@@ -60,6 +60,10 @@ describe("the nginx server block", () => {
     expect(conf).toContain("error_page 404 /$group/not-found/index.html;");
   });
 
+  it("serves the web app manifest with its own type, which many mime.types lack", () => {
+    expect(conf).toMatch(/location = \/site\.webmanifest \{\s*types \{ \}\s*default_type application\/manifest\+json;/);
+  });
+
   it("balances its braces", () => {
     expect(conf.split("{").length).toBe(conf.split("}").length);
   });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { SiteSettings } from "../app/lib/settings";
 import { detailGroups, detailNotFoundSegment, emptyRecordId, notFoundPath } from "../app/lib/paths";
 import { assetsPrefix, immutableCache, revalidateCache, securityHeaders } from "../server/headers";
+import { manifestPath } from "../app/lib/site-assets";
 import { htmlFileOf } from "../server/pages";
 import { collectScriptHashes } from "../server/script-hashes";
 
@@ -87,6 +88,12 @@ ${headerLines}
     location ~ "^/(?<group>${groups})/[^/]+$" {
         error_page 404 /$group/${detailNotFoundSegment}/index.html;
         return 404;
+    }
+
+    # Not in every mime.types.
+    location = ${manifestPath} {
+        types { }
+        default_type application/manifest+json;
     }
 
     location / {
