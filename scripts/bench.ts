@@ -1,0 +1,380 @@
+/**
+ * `npm run bench`: builds the site, serves the production build on loopback and runs Lighthouse (Debian's
+ * Chromium) on every route, mobile, and on the four top pages, desktop. Prints one table against the targets of
+ * issue 6, writes the same as JSON and keeps each HTML report. Options and output: README.md, "Benchmark".
+ *
+ * Exit code 0 whatever the figures (it measures, it does not test); 1 when the build, the server, Chromium or
+ * Lighthouse itself could not run; 2 for a bad option.
+ */
+import { type LaunchedChrome, launch } from "chrome-launcher";
+import lighthouse, { type Config, type Flags, desktopConfig } from "lighthouse";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { chromiumArgs, chromiumPath } from "../e2e/browser";
+import { readSettings } from "../app/lib/settings";
+import { buildServer } from "../server/app";
+import { readInboxConfig } from "../server/inbox/config";
+import { type BenchOptions, parseBenchArgs } from "./bench/args";
+import { type BenchTarget, benchTargets, reportSlug } from "./bench/routes";
+import { aggregateRuns, median } from "./bench/stats";
+import { type RunSummary, categoryIds, kib, missesOf, rerunWorthy, summariseRun, targets } from "./bench/summary";
+import { type TableRow, formatHeaderNote, formatTable, formatVerdict, legend } from "./bench/table";
+
+const repoRoot = join(import.meta.dirname, "..");
+/** The median of this many runs decides a row that missed a target. */
+const medianRuns = 3;
+/** Lighthouse has its own load timeouts; this only catches a run that hangs outright. */
+const attemptTimeoutMs = 180_000;
+
+interface RowResult extends TableRow {
+  target: BenchTarget;
+  failedRuns: string[];
+  perRun: PerRun[];
+  report: string | null;
+}
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+/* Everything started here is stopped on the way out, whichever way out it is. */
+const stops: (() => void)[] = [];
+function stopAll() {
+  while (stops.length > 0) {
+    try {
+      stops.pop()?.();
+    } catch {
+      // Already gone: nothing left to stop.
+    }
+  }
+}
+process.once("exit", stopAll);
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
+  process.once(signal, () => {
+    log(`\n${signal}: stopping the server and Chromium.`);
+    stopAll();
+    process.exit(code);
+  });
+}
+
+function build(buildDir: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const child: ChildProcess = spawn("npm", ["run", "build"], {
+      cwd: repoRoot,
+      env: { ...process.env, BUILD_DIR: buildDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    stops.push(() => child.kill("SIGTERM"));
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("error", fail);
+    child.once("exit", (code) =>
+      code === 0 ? done() : fail(new Error(`npm run build exited with ${code}:\n${output.slice(-4000)}`)),
+    );
+  });
+}
+
+function launchChromium(): Promise<LaunchedChrome> {
+  return launch({
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless=new", ...chromiumArgs],
+    handleSIGINT: false,
+    logLevel: "silent",
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+interface Attempt {
+  summary: RunSummary;
+  report: string;
+  lighthouseVersion: string;
+  userAgent: string;
+  /** Lighthouse's measure of the host CPU: a busy machine scores low and its TBT and perf suffer. */
+  benchmarkIndex: number;
+  warnings: string[];
+}
+
+type PerRun = Pick<RunSummary, "scores" | "metrics"> & Pick<Attempt, "benchmarkIndex" | "warnings">;
+
+class Bench {
+  private chrome: LaunchedChrome | null = null;
+  lighthouseVersion = "";
+  userAgent = "";
+
+  constructor(private readonly baseUrl: string) {}
+
+  async start() {
+    const chrome = await launchChromium();
+    this.chrome = chrome;
+    stops.push(() => chrome.kill());
+  }
+
+  stop() {
+    this.chrome?.kill();
+    this.chrome = null;
+  }
+
+  /** A fresh browser after a failure, in case the failure was the browser's. */
+  private async restart() {
+    try {
+      this.chrome?.kill();
+    } catch {
+      // It may have crashed already.
+    }
+    await this.start();
+  }
+
+  private async attempt(target: BenchTarget): Promise<Attempt> {
+    if (!this.chrome) throw new Error("Chromium is not running");
+    const flags: Flags = {
+      port: this.chrome.port,
+      output: "html",
+      logLevel: "error",
+      onlyCategories: [...categoryIds],
+      // The not-found page answers 404 on purpose; without this Lighthouse reports the page as failed to load.
+      ignoreStatusCode: target.notFound,
+    };
+    const config: Config | undefined = target.formFactor === "desktop" ? desktopConfig : undefined;
+    const result = await withTimeout(
+      lighthouse(`${this.baseUrl}${target.route}`, flags, config),
+      attemptTimeoutMs,
+      "Lighthouse",
+    );
+    if (!result) throw new Error("Lighthouse returned no result");
+    const summary = summariseRun(result.lhr, target.notFound, result.artifacts.DevtoolsLog);
+    return {
+      summary,
+      report: Array.isArray(result.report) ? result.report.join("\n") : result.report,
+      lighthouseVersion: result.lhr.lighthouseVersion,
+      userAgent: result.lhr.environment.hostUserAgent,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
+      warnings: result.lhr.runWarnings,
+    };
+  }
+
+  /** After a failure: was it the page or the browser? */
+  private async probe(target: BenchTarget): Promise<string> {
+    try {
+      const response = await fetch(`${this.baseUrl}${target.route}`, { signal: AbortSignal.timeout(5000) });
+      return `the server answers that URL with ${response.status}`;
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      return `the server does not answer: ${cause}`;
+    }
+  }
+
+  /** One run, retried once if Lighthouse fails. */
+  async run(target: BenchTarget, label: string): Promise<Attempt | Error> {
+    for (const attemptNo of [1, 2]) {
+      const started = performance.now();
+      try {
+        const outcome = await this.attempt(target);
+        const { scores, metrics } = outcome.summary;
+        log(
+          `${label}: perf ${scores.performance}, a11y ${scores.accessibility}, bp ${scores["best-practices"]}, ` +
+            `seo ${scores.seo}, FCP ${(metrics.fcp / 1000).toFixed(2)} s, LCP ${(metrics.lcp / 1000).toFixed(2)} s, ` +
+            `TBT ${Math.round(metrics.tbt)} ms (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+        );
+        this.lighthouseVersion ||= outcome.lighthouseVersion;
+        this.userAgent ||= outcome.userAgent;
+        return outcome;
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        log(
+          `${label}: Lighthouse failed (${failure.message}; ${await this.probe(target)})` +
+            (attemptNo === 1 ? ", retrying once" : ""),
+        );
+        if (attemptNo === 2) return failure;
+        await this.restart();
+      }
+    }
+    return new Error("unreachable");
+  }
+
+  /** A row: the runs asked for, topped up to the median of 3 when a figure that varies misses its target. */
+  async measure(target: BenchTarget, runs: number, position: string): Promise<RowResult> {
+    const attempts: Attempt[] = [];
+    const failedRuns: string[] = [];
+    let wanted = runs;
+    for (let run = 1; run <= wanted; run++) {
+      const outcome = await this.run(target, `${position} ${target.formFactor} ${target.route} run ${run}`);
+      if (outcome instanceof Error) {
+        failedRuns.push(outcome.message);
+      } else {
+        attempts.push(outcome);
+      }
+      if (run === wanted && wanted < medianRuns && attempts.length > 0) {
+        if (rerunWorthy(missesOf(aggregateRuns(attempts.map((attempt) => attempt.summary)).summary))) {
+          wanted = medianRuns;
+        }
+      }
+    }
+    const base = { target, formFactor: target.formFactor, route: target.route, failedRuns };
+    if (attempts.length === 0) {
+      return { ...base, runs: 0, summary: null, error: failedRuns.at(-1), perRun: [], report: null };
+    }
+    const { summary, representative } = aggregateRuns(attempts.map((attempt) => attempt.summary));
+    return {
+      ...base,
+      runs: attempts.length,
+      summary,
+      perRun: attempts.map(({ summary: { scores, metrics }, benchmarkIndex, warnings }) => ({
+        scores,
+        metrics,
+        benchmarkIndex,
+        warnings,
+      })),
+      report: attempts[representative]?.report ?? null,
+    };
+  }
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
+}
+
+async function main(options: BenchOptions): Promise<number> {
+  const started = performance.now();
+  const plan = benchTargets(options.routes);
+  const buildDir = resolve(repoRoot, options.buildDir);
+  const out = resolve(options.out);
+  const reportsDir = join(dirname(out), "reports");
+
+  if (options.build) {
+    log(`Building into ${relative(repoRoot, buildDir) || "."} …`);
+    const buildStarted = performance.now();
+    await build(options.buildDir);
+    log(`Built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
+  } else if (!existsSync(join(buildDir, "client", "index.html"))) {
+    throw new Error(`No build in ${buildDir}: run without --no-build, or set BUILD_DIR.`);
+  }
+
+  // The production server in this process (as server/index.ts builds it), so that nothing outside can stop it
+  // mid-run, with a throwaway inbox: no page load writes to it, but the server opens it.
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
+  stops.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const settings = readSettings(process.env);
+  const server = await buildServer({
+    root: join(buildDir, "client"),
+    settings,
+    inbox: readInboxConfig({ ...process.env, INBOX_DB: join(dataDir, "inbox.sqlite"), SMTP_HOST: "" }, settings.email),
+  });
+  stops.push(() => void server.close());
+  await server.listen({ port: 0, host: "127.0.0.1" });
+  const baseUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  log(`Serving ${relative(repoRoot, buildDir)} on ${baseUrl}; ${plan.length} rows, ${options.runs} run(s) each`);
+
+  const bench = new Bench(baseUrl);
+  await bench.start();
+  mkdirSync(reportsDir, { recursive: true });
+  const rows: RowResult[] = [];
+  for (const [index, target] of plan.entries()) {
+    const position = `[${String(index + 1).padStart(String(plan.length).length)}/${plan.length}]`;
+    const row = await bench.measure(target, options.runs, position);
+    if (row.report) writeFileSync(join(reportsDir, `${reportSlug(target)}.html`), row.report);
+    rows.push(row);
+  }
+  bench.stop();
+  await server.close();
+  stopAll();
+
+  const seconds = (performance.now() - started) / 1000;
+  console.log();
+  console.log(formatTable(rows));
+  console.log();
+  console.log(legend);
+  console.log();
+  console.log(formatVerdict(rows));
+  const headerNote = formatHeaderNote(rows);
+  if (headerNote) console.log(headerNote);
+  const benchmarkIndexes = rows.flatMap((row) => row.perRun.map((run) => run.benchmarkIndex));
+  if (benchmarkIndexes.length > 0) {
+    console.log(
+      `Host CPU (Lighthouse benchmarkIndex): median ${Math.round(median(benchmarkIndexes))}, ` +
+        `lowest ${Math.round(Math.min(...benchmarkIndexes))}; other load on the machine raises TBT and lowers Perf.`,
+    );
+  }
+  // The 404 row's status warning is expected; anything else Lighthouse warned about is worth reading.
+  const warnings = new Set(
+    rows.flatMap((row) =>
+      row.perRun.flatMap((run) => run.warnings.filter((warning) => !(row.target.notFound && /\b404\b/.test(warning)))),
+    ),
+  );
+  for (const warning of warnings) console.log(`Lighthouse warned: ${warning}`);
+
+  const json = {
+    generatedAt: new Date().toISOString(),
+    durationSeconds: Math.round(seconds),
+    commit: gitCommit(),
+    lighthouseVersion: bench.lighthouseVersion,
+    userAgent: bench.userAgent,
+    buildDir: relative(repoRoot, buildDir),
+    runsPerRow: options.runs,
+    targets,
+    rows: rows.map((row) => ({
+      formFactor: row.formFactor,
+      route: row.route,
+      notFound: row.target.notFound,
+      runs: row.runs,
+      medianOf: row.runs > 1 ? row.runs : null,
+      failedRuns: row.failedRuns,
+      error: row.error ?? null,
+      scores: row.summary?.scores ?? null,
+      metrics: row.summary?.metrics ?? null,
+      bytes: row.summary?.bytes ?? null,
+      headerBytes: row.summary?.headerBytes ?? null,
+      firstLoadJsKiB: row.summary ? Number(kib(row.summary.bytes.js).toFixed(1)) : null,
+      htmlCssKiB: row.summary ? Number(kib(row.summary.bytes.html + row.summary.bytes.css).toFixed(1)) : null,
+      misses: row.summary ? missesOf(row.summary) : null,
+      failingAudits: row.summary?.failingAudits ?? null,
+      byDesign: row.summary?.byDesign ?? null,
+      perRun: row.perRun,
+      report: row.report ? relative(dirname(out), join(reportsDir, `${reportSlug(row.target)}.html`)) : null,
+    })),
+  };
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
+  console.log();
+  const shown = (path: string) => (path.startsWith(`${process.cwd()}/`) ? relative(process.cwd(), path) : path);
+  console.log(`JSON: ${shown(out)}`);
+  console.log(`HTML reports: ${shown(reportsDir)}/`);
+  console.log(`Took ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`);
+
+  const failedRows = rows.filter((row) => row.failedRuns.length > 0).length;
+  if (failedRows > 0) log(`Lighthouse could not complete a run on ${failedRows} row(s), even when retried.`);
+  return failedRows > 0 ? 1 : 0;
+}
+
+let options: BenchOptions;
+try {
+  options = parseBenchArgs(process.argv.slice(2), process.env);
+  benchTargets(options.routes);
+} catch (error) {
+  log(error instanceof Error ? error.message : String(error));
+  log("Usage: npm run bench -- [--routes=/,/about] [--runs=N] [--no-build] [--out=bench-results/bench.json]");
+  process.exit(2);
+}
+try {
+  process.exitCode = await main(options);
+} catch (error) {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+} finally {
+  stopAll();
+}

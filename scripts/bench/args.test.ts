@@ -1,0 +1,30 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { parseBenchArgs } from "./args";
+
+describe("parseBenchArgs", () => {
+  it("builds into build-bench, runs every route once and writes bench-results/bench.json by default", () => {
+    expect(parseBenchArgs([], {})).toEqual({
+      build: true,
+      buildDir: "build-bench",
+      routes: null,
+      runs: 1,
+      out: "bench-results/bench.json",
+    });
+  });
+
+  it("reads BUILD_DIR, --no-build, --routes, --runs and --out", () => {
+    expect(
+      parseBenchArgs(["--no-build", "--routes=/,/about", "--runs=3", "--out=tmp/b.json"], { BUILD_DIR: "build-x" }),
+    ).toEqual({ build: false, buildDir: "build-x", routes: ["/", "/about"], runs: 3, out: "tmp/b.json" });
+  });
+
+  it("rejects a run count that is not a whole number of at least 1", () => {
+    expect(() => parseBenchArgs(["--runs=0"], {})).toThrow(/--runs/);
+    expect(() => parseBenchArgs(["--runs=two"], {})).toThrow(/--runs/);
+  });
+
+  it("rejects an option it does not know", () => {
+    expect(() => parseBenchArgs(["--fast"], {})).toThrow();
+  });
+});

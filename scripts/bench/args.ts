@@ -1,0 +1,43 @@
+import { parseArgs } from "node:util";
+
+export interface BenchOptions {
+  /** false with --no-build: measure the build already in buildDir. */
+  build: boolean;
+  buildDir: string;
+  /** null: every route. */
+  routes: string[] | null;
+  /** Lighthouse runs per row before the median-of-3 rule adds any. */
+  runs: number;
+  /** The JSON results; the HTML reports go to `reports/` beside it. */
+  out: string;
+}
+
+export function parseBenchArgs(argv: string[], env: Record<string, string | undefined>): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      "no-build": { type: "boolean", default: false },
+      routes: { type: "string" },
+      runs: { type: "string", default: "1" },
+      out: { type: "string", default: "bench-results/bench.json" },
+    },
+  });
+  const runs = Number(values.runs);
+  if (!/^[0-9]+$/.test(values.runs) || runs < 1) {
+    throw new Error(`--runs must be a whole number of at least 1, not "${values.runs}"`);
+  }
+  const routes =
+    values.routes
+      ?.split(",")
+      .map((route) => route.trim())
+      .filter(Boolean) ?? null;
+  return {
+    build: !values["no-build"],
+    buildDir: env.BUILD_DIR?.trim() || "build-bench",
+    routes: routes && routes.length > 0 ? routes : null,
+    runs,
+    out: values.out,
+  };
+}
