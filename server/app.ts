@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { SiteSettings } from "../app/lib/settings";
-import { cacheControl, securityHeaders } from "./headers";
+import { cacheControl, headersFor, securityHeaders } from "./headers";
 import { type InboxConfig, readInboxConfig } from "./inbox/config";
 import { inboxPlugin } from "./inbox/plugin";
 import { notFoundFileOf, resolvePage } from "./pages";
@@ -39,7 +39,7 @@ export async function buildServer({
   const headers = securityHeaders(settings, await collectScriptHashes(root));
 
   app.addHook("onSend", async (request, reply) => {
-    reply.headers(headers);
+    reply.headers(headersFor(String(reply.getHeader("content-type") ?? ""), headers));
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", cacheControl(request.url));
   });
 

@@ -45,6 +45,21 @@ export function securityHeaders(
   };
 }
 
+/** The headers that mean something for every response; the others govern documents only. */
+const everyResponse = new Set(["x-content-type-options", "strict-transport-security"]);
+/** Responses a browser may show as a document: pages, and an SVG opened on its own. */
+const documentType = /^(text\/html|image\/svg\+xml)\b/;
+
+/**
+ * The headers for one response of the Node server. Scripts, styles, fonts, images and JSON need only
+ * nosniff (and HSTS): the policy and framing headers there would be ~1.5 KB per file for nothing. The
+ * static-host and nginx files send all of them on every path: those formats set headers by path, not by type.
+ */
+export function headersFor(contentType: string, headers: Record<string, string>): Record<string, string> {
+  if (documentType.test(contentType)) return headers;
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => everyResponse.has(name)));
+}
+
 /** Hashed build assets never change; everything else is revalidated on each visit. */
 export function cacheControl(urlPath: string): string {
   return urlPath.startsWith(assetsPrefix) ? immutableCache : revalidateCache;
