@@ -7,6 +7,7 @@ import { readDetailRoute } from "../app/lib/detail-route";
 import { detailGroups, detailNotFoundPaths, emptyDetailPaths, notFoundPath, pagePaths, paths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
 import { appIcons, appleTouchIcon, manifestPath, ogImage, themeColor } from "../app/lib/site-assets";
+import { nodesOfType } from "../app/lib/structured-data";
 import type { Page } from "@playwright/test";
 import { expect, fetchHtml, test } from "./fixtures";
 
@@ -57,15 +58,6 @@ function readHead(html: string): Head {
   );
   const title = html.match(/<title>([^<]*)<\/title>/)?.[1];
   return { title: title === undefined ? undefined : decode(title), meta, links: tags(html, "link"), jsonLd };
-}
-
-/** Every JSON-LD node of a schema.org type, wherever it sits (top level, inside @graph or another node). */
-function nodesOfType(value: unknown, type: string): Record<string, unknown>[] {
-  if (Array.isArray(value)) return value.flatMap((item) => nodesOfType(item, type));
-  if (value === null || typeof value !== "object") return [];
-  const node = value as Record<string, unknown>;
-  const own = node["@type"] === type ? [node] : [];
-  return [...own, ...Object.values(node).flatMap((child) => nodesOfType(child, type))];
 }
 
 /** The prices the visitor sees: the text of the elements styled as a price that reads as an AED price. */

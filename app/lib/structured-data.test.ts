@@ -12,6 +12,7 @@ import {
   detailPricedItems,
   featuredServiceNodes,
   jsonLdGraph,
+  nodesOfType,
   offer,
   parseOpeningHours,
   travelAgency,
@@ -25,15 +26,6 @@ const page = (group: DetailGroup, id: number) => ({
   record: getDetailRecord(group, id),
   hasPriceCell: priceCellGroups.includes(group),
 });
-
-/** Every node of a type, however deeply nested. */
-function nodesOfType(value: unknown, type: string): Record<string, unknown>[] {
-  if (Array.isArray(value)) return value.flatMap((item) => nodesOfType(item, type));
-  if (value === null || typeof value !== "object") return [];
-  const node = value as Record<string, unknown>;
-  const own = node["@type"] === type ? [node] : [];
-  return [...own, ...Object.values(node).flatMap((child) => nodesOfType(child, type))];
-}
 
 describe("parseOpeningHours", () => {
   it("reads the agency's hours as Monday to Saturday, 10:00 to 22:00 (spec §1)", () => {

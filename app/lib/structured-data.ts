@@ -230,3 +230,12 @@ export function featuredServiceNodes(
 export function jsonLdGraph(nodes: readonly JsonLdNode[]): JsonLdNode {
   return { "@context": "https://schema.org", "@graph": nodes };
 }
+
+/** Reading JSON-LD back (the tests): every node of a schema.org type, top level, in @graph or nested. */
+export function nodesOfType(value: unknown, type: string): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value.flatMap((item) => nodesOfType(item, type));
+  if (value === null || typeof value !== "object") return [];
+  const node = value as Record<string, unknown>;
+  const own = node["@type"] === type ? [node] : [];
+  return [...own, ...Object.values(node).flatMap((child) => nodesOfType(child, type))];
+}
