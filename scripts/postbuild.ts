@@ -1,15 +1,18 @@
 /**
- * After `react-router build`: writes a .br and a .gz beside every text file of the client build, so the
- * server sends pre-compressed bytes and spends no CPU compressing at request time.
+ * After `react-router build`, in this order: inline each page's CSS (scripts/inline-css.ts); write the files
+ * for hosting without the Node server, whose policy hashes the pages' final inline scripts
+ * (scripts/deploy-files.ts); write sitemap.xml, robots.txt and the web app manifest (scripts/seo-files.ts);
+ * last, a .br and a .gz beside every text file, so the server sends pre-compressed bytes and spends no CPU
+ * compressing at request time.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { writeSeoFiles } from "./seo-files";
 import { readSettings } from "../app/lib/settings";
 import { writeDeployFiles } from "./deploy-files";
 import { inlineBuildStylesheets } from "./inline-css";
+import { writeSeoFiles } from "./seo-files";
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
