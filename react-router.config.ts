@@ -9,12 +9,4 @@ export default {
   // Each path is listed on its own (see app/lib/paths.ts): the 24 pages, the empty-record layout of each
   // detail group and the not-found pages, which the server answers with status 404.
   prerender: [...pagePaths, ...emptyDetailPaths, ...detailNotFoundPaths, notFoundPath],
-  // React Router 8's behaviour, adopted on 7 first as its upgrade guide asks.
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
 } satisfies Config;

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { readSettings } from "./app/lib/settings";
+import { readSettings } from "./app/lib/settings.ts";
 
 // Unit and component tests run without the React Router plugin, with the default settings.
 export default defineConfig({

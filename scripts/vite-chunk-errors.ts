@@ -26,14 +26,30 @@ export function rewireRouteChunkLoading(code: string): string {
   );
 }
 
+/** React Router's published modules: one file per module since version 8 (`.mjs` bundles before). */
+const reactRouterDist = /[\\/]react-router[\\/]dist[\\/].*\.m?js$/;
+
 export function chunkErrors(): Plugin {
+  let rewired = false;
   return {
     name: "karama:chunk-errors",
+    // Only the browser bundle loads route chunks; the development server pre-bundles React Router unchanged.
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
     transform(code, id) {
-      // Only the ES module builds reach the browser bundle.
-      if (!/[\\/]react-router[\\/]dist[\\/].*\.mjs$/.test(id)) return null;
-      const rewired = rewireRouteChunkLoading(code);
-      return rewired === code ? null : { code: rewired, map: null };
+      if (!reactRouterDist.test(id)) return null;
+      const result = rewireRouteChunkLoading(code);
+      if (result === code) return null;
+      rewired = true;
+      return { code: result, map: null };
+    },
+    buildEnd(error) {
+      // A React Router that moved its loader out of reach would otherwise lose the behaviour without a word.
+      if (!error && !rewired) {
+        this.error(
+          "vite-chunk-errors: React Router's route-module loader was not found in the client build; update scripts/vite-chunk-errors.ts",
+        );
+      }
     },
   };
 }
