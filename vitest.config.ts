@@ -1,35 +1,31 @@
 import { defineConfig } from "vitest/config";
 import { readSettings } from "./app/lib/settings.ts";
 
-const define = {
-  __SITE_SETTINGS__: JSON.stringify(readSettings({})),
-  __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
-};
-
 // Unit and component tests run without the React Router plugin, with the default settings. Only the component
 // tests (*.test.tsx, and a .ts test that says `@vitest-environment jsdom`) pay for a DOM: the rest run in Node.
 export default defineConfig({
-  define,
+  define: {
+    __SITE_SETTINGS__: JSON.stringify(readSettings({})),
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   test: {
     restoreMocks: true,
     projects: [
       {
-        define,
+        extends: true,
         test: {
           name: "node",
           environment: "node",
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
-          restoreMocks: true,
         },
       },
       {
-        define,
+        extends: true,
         test: {
           name: "dom",
           environment: "jsdom",
           include: ["app/**/*.test.tsx"],
           setupFiles: ["./vitest.setup.ts"],
-          restoreMocks: true,
         },
       },
     ],
