@@ -33,6 +33,8 @@ test.describe("the Content-Security-Policy is enforced and nothing on the site b
     test(`pages hydrate with no violation (${index + 1} of ${groups.length}: ${paths.join(", ")})`, async ({
       page,
     }) => {
+      // Nine pages in one test: three times the time of a one-page test.
+      test.slow();
       await watchViolations(page);
       for (const path of paths) {
         const response = await page.goto(path);

@@ -4,14 +4,14 @@
  */
 import { chromium } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
-import { chromiumArgs, chromiumPath } from "../e2e/browser";
+import { chromiumArgs, testBrowserPath } from "../e2e/browser";
 
 const [base = "http://localhost:3000", ...pathsArg] = process.argv.slice(2);
 const pagePaths = pathsArg.length > 0 ? pathsArg : ["/"];
 const widths = (process.env.WIDTHS ?? "390,1280").split(",").map(Number);
 
 await mkdir("test-results/screenshots", { recursive: true });
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: testBrowserPath, args: chromiumArgs });
 for (const width of widths) {
   // Reduced motion: scroll reveals stay put, so a full-page shot shows every section.
   const page = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
