@@ -2,6 +2,7 @@ import type { CSSProperties } from "react";
 import { packageGridColumns } from "../../content/constants";
 import type { VisaType } from "../../content/schema";
 import styles from "./PriceGrid.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 interface PriceGridProps {
   rows: readonly VisaType[];
@@ -29,8 +30,14 @@ export function PriceGrid({ rows, priceCell }: PriceGridProps) {
         const price = showsPriceCell && index === 0 ? "" : row.price;
         return (
           <div key={row.id} className={styles.cell}>
-            <dt className={styles.title}>{row.title}</dt>
-            {row.content !== "" && <dd className={styles.content}>{row.content}</dd>}
+            <dt className={styles.title}>
+              <KeepTogether text={row.title} />
+            </dt>
+            {row.content !== "" && (
+              <dd className={styles.content}>
+                <KeepTogether text={row.content} />
+              </dd>
+            )}
             {price !== "" && <dd className={`price ${styles.price}`}>{price}</dd>}
           </div>
         );
