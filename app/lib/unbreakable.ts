@@ -15,7 +15,7 @@ const phrases = [
   // International phone numbers: "+971 50 123 4567".
   String.raw`\+[0-9]{1,3}(?: [0-9]{1,4}){2,4}`,
 ];
-const pattern = new RegExp(phrases.join("|"), "gi");
+export const unbreakablePattern = new RegExp(phrases.join("|"), "gi");
 
 export interface TextPart {
   text: string;
@@ -27,7 +27,7 @@ export interface TextPart {
 export function unbreakableParts(text: string): TextPart[] {
   const parts: TextPart[] = [];
   let at = 0;
-  for (const match of text.matchAll(pattern)) {
+  for (const match of text.matchAll(unbreakablePattern)) {
     if (match.index > at) parts.push({ text: text.slice(at, match.index), keep: false });
     parts.push({ text: match[0], keep: true });
     at = match.index + match[0].length;
