@@ -139,6 +139,9 @@ function pageChecks({ pattern, phone }: { pattern: string; phone: boolean }): Ph
       }
       const { width, height } = element.getBoundingClientRect();
       if (width < 44 || height < 44) problems.push(`${name} is ${width} x ${height} px, under 44 x 44`);
+      if (element.scrollWidth > element.clientWidth + 1) {
+        problems.push(`${name}'s label overflows its button: ${element.scrollWidth} > ${element.clientWidth} px`);
+      }
       inSight(element, `${name} (${when})`);
     }
   };

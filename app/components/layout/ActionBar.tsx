@@ -10,9 +10,9 @@ import { inertWhenMenuOpen } from "./MainMenu";
 import styles from "./ActionBar.module.css";
 
 /**
- * A person one tap away. On wider screens: the floating chat button, fixed bottom-left on every page (spec §2).
- * On phones, where the header hides its phone (spec §2), that button becomes the left item of a bar fixed to the
- * foot of the window: WhatsApp, Call, Enquire. Enquire brings the page's enquiry form into view with its first
+ * A person one tap away. On desktops: the floating chat button, fixed bottom-left on every page (spec §2). On
+ * phones, where the header hides its phone (spec §2), and tablets, that button becomes the left item of a bar
+ * fixed to the foot of the window: WhatsApp, Call, Enquire. Enquire brings the page's enquiry form into view with its first
  * field focused, or opens the Contact page where a page has no form. A complementary landmark of its own, so
  * that it does not float outside every landmark after the footer.
  */
