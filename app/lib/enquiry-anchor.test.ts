@@ -1,9 +1,10 @@
+// @vitest-environment jsdom
 import type { UIMatch } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enquiryAnchorId, firstField, goToEnquiryForm, pageHasEnquiryForm } from "./enquiry-anchor";
 
 function match(handle: unknown): UIMatch {
-  return { id: "route", pathname: "/", params: {}, data: undefined, loaderData: undefined, handle };
+  return { id: "route", pathname: "/", params: {}, loaderData: undefined, handle };
 }
 
 describe("pageHasEnquiryForm", () => {
