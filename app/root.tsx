@@ -14,7 +14,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
-import { WhatsAppButton } from "./components/layout/WhatsAppButton";
+import { ActionBar } from "./components/layout/ActionBar";
 import { inertWhenMenuOpen } from "./components/layout/MainMenu";
 import { chunkFailures, isChunkLoadError, type ChunkLoadError } from "./lib/chunk-loading";
 import { paths } from "./lib/paths";
@@ -56,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <WhatsAppButton />
+        <ActionBar />
         <Scripts />
       </body>
     </html>

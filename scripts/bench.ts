@@ -6,6 +6,7 @@
  * Exit code 0 whatever the figures (it measures, it does not test); 1 when the build, the server, Chromium or
  * Lighthouse itself could not run; 2 for a bad option.
  */
+import { chromium } from "@playwright/test";
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Config, type Flags, desktopConfig } from "lighthouse";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -19,6 +20,7 @@ import { buildServer } from "../server/app";
 import { readInboxConfig } from "../server/inbox/config";
 import { type BenchOptions, parseBenchArgs } from "./bench/args";
 import { type BenchTarget, benchTargets, reportSlug } from "./bench/routes";
+import { type ReachRow, formatReachTable, measureReachBoxes, reachRow, reachViewport } from "./bench/reach";
 import { aggregateRuns, median } from "./bench/stats";
 import { type RunSummary, categoryIds, kib, missesOf, rerunWorthy, summariseRun, targets } from "./bench/summary";
 import { type TableRow, formatHeaderNote, formatTable, formatVerdict, legend } from "./bench/table";
@@ -241,6 +243,23 @@ class Bench {
   }
 }
 
+/** --reach: each route once on a phone (Playwright's Chromium driver, Debian's Chromium), scroll distances. */
+async function measureReach(baseUrl: string, routes: readonly string[]): Promise<ReachRow[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  stops.push(() => void browser.close());
+  const page = await browser.newPage({ viewport: reachViewport, isMobile: true, hasTouch: true });
+  // tsx names inner functions with a helper of its own; the measuring function runs in the page, without it.
+  await page.addInitScript({ content: "globalThis.__name = (fn) => fn;" });
+  const rows: ReachRow[] = [];
+  for (const route of routes) {
+    await page.goto(`${baseUrl}${route}`, { waitUntil: "load" });
+    rows.push(reachRow(route, await page.evaluate(measureReachBoxes)));
+    log(`reach ${route}: done`);
+  }
+  await browser.close();
+  return rows;
+}
+
 function gitCommit(): string | null {
   try {
     return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
@@ -279,6 +298,18 @@ async function main(options: BenchOptions): Promise<number> {
   await server.listen({ port: 0, host: "127.0.0.1" });
   const baseUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   log(`Serving ${relative(repoRoot, buildDir)} on ${baseUrl}; ${plan.length} rows, ${options.runs} run(s) each`);
+
+  if (options.reach) {
+    const routes = plan.filter((target) => target.formFactor === "mobile").map((target) => target.route);
+    const rows = await measureReach(baseUrl, routes);
+    await server.close();
+    stopAll();
+    console.log(
+      `\nHow far a visitor scrolls to see each, at ${reachViewport.width} x ${reachViewport.height} (0 = the first screen; – = none on the page):\n`,
+    );
+    console.log(formatReachTable(rows));
+    return 0;
+  }
 
   const bench = new Bench(baseUrl);
   await bench.start();
@@ -367,7 +398,7 @@ try {
   benchTargets(options.routes);
 } catch (error) {
   log(error instanceof Error ? error.message : String(error));
-  log("Usage: npm run bench -- [--routes=/,/about] [--runs=N] [--no-build] [--out=bench-results/bench.json]");
+  log("Usage: npm run bench -- [--routes=/,/about] [--runs=N] [--no-build] [--out=bench-results/bench.json] [--reach]");
   process.exit(2);
 }
 try {

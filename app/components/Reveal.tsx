@@ -5,6 +5,8 @@ interface RevealProps {
   children: ReactNode;
   as?: ElementType;
   className?: string;
+  /** For in-page links to the block. */
+  id?: string;
 }
 
 /**
@@ -12,7 +14,7 @@ interface RevealProps {
  * Without JavaScript, before hydration and under prefers-reduced-motion the content is simply visible;
  * after hydration an element outside the viewport waits hidden until it scrolls in.
  */
-export function Reveal({ children, as: Tag = "div", className }: RevealProps) {
+export function Reveal({ children, as: Tag = "div", className, id }: RevealProps) {
   const ref = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -30,7 +32,7 @@ export function Reveal({ children, as: Tag = "div", className }: RevealProps) {
   }, []);
 
   return (
-    <Tag ref={ref} className={className ? `${styles.reveal} ${className}` : styles.reveal}>
+    <Tag ref={ref} id={id} className={className ? `${styles.reveal} ${className}` : styles.reveal}>
       {children}
     </Tag>
   );

@@ -6,6 +6,7 @@ import { Reveal } from "../components/Reveal";
 import { about } from "../content/about";
 import { pageMeta } from "../lib/seo";
 import styles from "../components/pages/PageSections.module.css";
+import { KeepTogether } from "../components/KeepTogether";
 
 export const meta = () =>
   pageMeta({
@@ -24,7 +25,7 @@ export default function About() {
           <h2>{about.heading}</h2>
           {about.paragraphs.map((paragraph) => (
             <p key={paragraph} className={styles.lead}>
-              {paragraph}
+              <KeepTogether text={paragraph} />
             </p>
           ))}
         </div>
@@ -57,7 +58,9 @@ export default function About() {
             &ldquo;
           </span>
           <h2>{about.motto.heading}</h2>
-          <p>{about.motto.text}</p>
+          <p>
+            <KeepTogether text={about.motto.text} />
+          </p>
         </div>
       </Reveal>
       <Reveal as="section" className={`container ${styles.formSection}`}>

@@ -10,8 +10,12 @@ import { officeAddress, openingHours } from "../content/agency";
 import { contactCards, contactPage } from "../content/contact";
 import type { ContactCardKind } from "../content/schema";
 import { mailtoHref } from "../lib/links";
+import { enquiryAnchorId, type EnquiryHandle } from "../lib/enquiry-anchor";
 import { pageMeta } from "../lib/seo";
 import { site } from "../lib/site-config";
+import { KeepTogether } from "../components/KeepTogether";
+
+export const handle: EnquiryHandle = { enquiryForm: () => true };
 
 export const meta = () =>
   pageMeta({
@@ -30,7 +34,9 @@ const cardDetails: Record<ContactCardKind, { icon: ReactNode; value: ReactNode }
     value: (
       <address>
         {officeAddress.locality}, {officeAddress.city}, {officeAddress.country}
-        <span className={styles.hours}>{openingHours}</span>
+        <span className={styles.hours}>
+          <KeepTogether text={openingHours} />
+        </span>
       </address>
     ),
   },
@@ -56,7 +62,7 @@ export default function Contact() {
           <Reveal>
             <OfficeMap title={contactPage.mapTitle} />
           </Reveal>
-          <Reveal>
+          <Reveal id={enquiryAnchorId}>
             <ContactForm title={contactPage.formHeading} />
           </Reveal>
         </div>

@@ -3,24 +3,28 @@ import { DetailPage } from "../components/detail/DetailPage";
 import { NotFound } from "../components/NotFound";
 import { getDetailRecord, priceCellGroups } from "../content/details";
 import { detailGroupTitles } from "../content/menu";
-import { priceAmount } from "../content/price";
+import { leadPrice } from "../content/details/helpers";
+import type { DetailRecord } from "../content/schema";
 import { readDetailRoute } from "../lib/detail-route";
+import type { EnquiryHandle } from "../lib/enquiry-anchor";
 import { paths } from "../lib/paths";
 import { absoluteUrl, agencyNodeId, notFoundMeta, pageMeta } from "../lib/seo";
-import { detailPageNodes, detailPricedItems, type DetailPageFacts } from "../lib/structured-data";
+import { detailPageNodes, type DetailPageFacts } from "../lib/structured-data";
 
 /** "Price: AED 190.00", or the lowest of several: "Prices from AED 32.00". */
-function priceSummary(page: DetailPageFacts): string {
-  const prices = detailPricedItems(page, absoluteUrl).map((item) => item.price);
-  if (prices.length === 0) return "";
-  const lowest = prices.reduce((low, price) => (priceAmount(price) < priceAmount(low) ? price : low));
-  return prices.length === 1 ? ` Price: ${lowest}.` : ` Prices from ${lowest}.`;
+function priceSummary(record: DetailRecord): string {
+  const lead = leadPrice(record);
+  if (!lead) return "";
+  return lead.from ? ` Prices from ${lead.price}.` : ` Price: ${lead.price}.`;
 }
 
 function detailDescription(page: DetailPageFacts): string {
   const group = detailGroupTitles[page.group];
-  return `${page.record.subTitle}.${priceSummary(page)} ${group} from our licensed travel agency in Al Karama, Dubai.`;
+  return `${page.record.subTitle}.${priceSummary(page.record)} ${group} from our licensed travel agency in Al Karama, Dubai.`;
 }
+
+/** Every detail page has the Enquiry Now form in its sidebar; a path that is not a detail page has none. */
+export const handle: EnquiryHandle = { enquiryForm: (pathname) => readDetailRoute(pathname).kind === "detail" };
 
 export function meta({ location }: MetaArgs) {
   const route = readDetailRoute(location.pathname);

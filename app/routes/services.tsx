@@ -3,8 +3,16 @@ import { PageBanner } from "../components/PageBanner";
 import { ServiceSection } from "../components/pages/ServiceSection";
 import styles from "../components/pages/PageSections.module.css";
 import { Reveal } from "../components/Reveal";
+import { getDetailRecord } from "../content/details";
+import { leadPrice } from "../content/details/helpers";
+import type { ServiceSection as ServiceSectionRecord } from "../content/schema";
 import { services } from "../content/services";
+import { readDetailRoute } from "../lib/detail-route";
+import { enquiryAnchorId, type EnquiryHandle } from "../lib/enquiry-anchor";
 import { pageMeta } from "../lib/seo";
+import { KeepTogether } from "../components/KeepTogether";
+
+export const handle: EnquiryHandle = { enquiryForm: () => true };
 
 export const meta = () =>
   pageMeta({
@@ -14,6 +22,17 @@ export const meta = () =>
     path: "/services",
   });
 
+/**
+ * A section's price: the lowest on the page its link opens, which lists it. Every section covers a range of
+ * services (transit to 60-day visas, 4 to 7 nights), so it always reads "From".
+ */
+function fromPrice(section: ServiceSectionRecord): string | undefined {
+  if (!section.link) return undefined;
+  const route = readDetailRoute(section.link.to);
+  if (route.kind !== "detail") return undefined;
+  return leadPrice(getDetailRecord(route.group, route.id))?.price;
+}
+
 export default function Services() {
   return (
     <>
@@ -21,19 +40,22 @@ export default function Services() {
       <section className="container" aria-labelledby="services-heading">
         <Reveal className={`${styles.sectionIntro} ${styles.servicesIntro}`}>
           <h2 id="services-heading">{services.heading}</h2>
-          <p className={styles.lead}>{services.intro}</p>
+          <p className={styles.lead}>
+            <KeepTogether text={services.intro} />
+          </p>
         </Reveal>
         {services.sections.map((section, position) => (
           <ServiceSection
             key={section.id}
             section={section}
+            fromPrice={fromPrice(section)}
             pictureFirst={position % 2 === 1}
             priority={position === 0}
           />
         ))}
       </section>
       <div className={styles.band}>
-        <Reveal className={`container ${styles.formSection}`}>
+        <Reveal id={enquiryAnchorId} className={`container ${styles.formSection}`}>
           <EnquiryForm variant="services" title="Inquiry Now" />
         </Reveal>
       </div>

@@ -10,6 +10,11 @@ export interface BenchOptions {
   runs: number;
   /** The JSON results; the HTML reports go to `reports/` beside it. */
   out: string;
+  /**
+   * --reach: instead of Lighthouse, how far a phone visitor scrolls to see the first price, a call link and the
+   * enquiry form's first field (every route at 390 x 844).
+   */
+  reach: boolean;
 }
 
 export function parseBenchArgs(argv: string[], env: Record<string, string | undefined>): BenchOptions {
@@ -19,6 +24,7 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     allowPositionals: false,
     options: {
       "no-build": { type: "boolean", default: false },
+      reach: { type: "boolean", default: false },
       routes: { type: "string" },
       runs: { type: "string", default: "1" },
       out: { type: "string", default: "bench-results/bench.json" },
@@ -39,5 +45,6 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     routes: routes && routes.length > 0 ? routes : null,
     runs,
     out: values.out,
+    reach: values.reach,
   };
 }

@@ -20,6 +20,7 @@ import { paths } from "../../lib/paths";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { Illustration } from "../Illustration";
 import styles from "./Carousel.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 export interface CarouselSlide {
   id: number;
@@ -175,8 +176,12 @@ export function Carousel({ slides, label, headingLevel: Heading = "h2" }: Carous
               />
               <div className={`container ${styles.text}`}>
                 <Heading className={styles.title}>{slide.title}</Heading>
-                <p className={styles.subtitle}>{slide.title2}</p>
-                <p className={styles.tagline}>{slide.title3}</p>
+                <p className={styles.subtitle}>
+                  <KeepTogether text={slide.title2} />
+                </p>
+                <p className={styles.tagline}>
+                  <KeepTogether text={slide.title3} />
+                </p>
               </div>
             </div>
           );

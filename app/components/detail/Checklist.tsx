@@ -1,4 +1,5 @@
 import styles from "./Checklist.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 interface ChecklistProps {
   items: readonly string[];
@@ -11,7 +12,9 @@ export function Checklist({ items }: ChecklistProps) {
       {items.map((item) => (
         <li key={item} className={styles.item}>
           <CheckMark />
-          <span>{item}</span>
+          <span>
+            <KeepTogether text={item} />
+          </span>
         </li>
       ))}
     </ul>

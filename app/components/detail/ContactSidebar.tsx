@@ -1,11 +1,13 @@
 import { useId } from "react";
 import { openingHours } from "../../content/agency";
+import { enquiryAnchorId } from "../../lib/enquiry-anchor";
 import { mailtoHref, whatsappHref } from "../../lib/links";
 import type { DetailGroup } from "../../lib/paths";
 import { site } from "../../lib/site-config";
 import { EnquiryForm } from "../forms/EnquiryForm";
 import { ClockIcon, MailIcon, PhoneIcon, WhatsAppIcon } from "../icons";
 import styles from "./ContactSidebar.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 interface ContactSidebarProps {
   group: DetailGroup;
@@ -25,7 +27,9 @@ export function ContactSidebar({ group, service }: ContactSidebarProps) {
         </h2>
         <p className={styles.hours}>
           <ClockIcon size={18} />
-          {openingHours}
+          <span>
+            <KeepTogether text={openingHours} />
+          </span>
         </p>
         <ul className={styles.links}>
           <li>
@@ -60,7 +64,9 @@ export function ContactSidebar({ group, service }: ContactSidebarProps) {
           </li>
         </ul>
       </section>
-      <EnquiryForm variant={group} title="Enquiry Now" whatsappTopic={service} />
+      <div id={enquiryAnchorId}>
+        <EnquiryForm variant={group} title="Enquiry Now" whatsappTopic={service} />
+      </div>
     </aside>
   );
 }

@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { sidebarHeightPx } from "../../content/constants";
-import { firstVisaTypePrice, infoSections } from "../../content/details/helpers";
+import { firstVisaTypePrice, infoSections, leadPrice } from "../../content/details/helpers";
 import type { DetailRecord } from "../../content/schema";
 import { priceCellGroups, showsChecklist } from "../../content/details";
 import { detailGroupTitles } from "../../content/menu";
@@ -8,12 +8,17 @@ import { paths, type DetailGroup } from "../../lib/paths";
 import { Illustration } from "../Illustration";
 import { PageBanner } from "../PageBanner";
 import { Reveal } from "../Reveal";
+import { BannerPrice } from "./BannerPrice";
 import { Checklist } from "./Checklist";
 import { ContactSidebar } from "./ContactSidebar";
 import { InfoSections } from "./InfoSections";
 import { PriceGrid } from "./PriceGrid";
 import { PriceList } from "./PriceList";
 import styles from "./DetailPage.module.css";
+import { KeepTogether } from "../KeepTogether";
+
+/** The price section's anchor, for the banner's link to it. */
+const pricesId = "prices";
 
 interface DetailPageProps {
   group: DetailGroup;
@@ -30,6 +35,7 @@ export function DetailPage({ group, record }: DetailPageProps) {
   const isEmpty = record.title === "";
   const hasPrices = record.kind === "overview" ? record.priceRows.length > 0 : record.visaTypes.length > 0;
   const checklistShown = showsChecklist(group, record) && (record.title3 !== "" || record.content3.length > 0);
+  const lead = leadPrice(record);
   const layoutStyle = { "--sidebar-height": `${sidebarHeightPx}px` } as CSSProperties;
 
   return (
@@ -44,7 +50,12 @@ export function DetailPage({ group, record }: DetailPageProps) {
           title={record.title}
           trail={[{ title: groupTitle, link: record.id === 1 ? undefined : paths.detail(group, 1) }]}
         >
-          {record.subTitle !== "" && <p className={styles.subTitle}>{record.subTitle}</p>}
+          {record.subTitle !== "" && (
+            <p className={styles.subTitle}>
+              <KeepTogether text={record.subTitle} />
+            </p>
+          )}
+          {lead && <BannerPrice lead={lead} pricesHref={`#${pricesId}`} />}
         </PageBanner>
       )}
       <div className={`container ${styles.layout}`} style={layoutStyle}>
@@ -59,13 +70,13 @@ export function DetailPage({ group, record }: DetailPageProps) {
             />
             {record.content.map((paragraph) => (
               <p key={paragraph} className={styles.lead}>
-                {paragraph}
+                <KeepTogether text={paragraph} />
               </p>
             ))}
           </Reveal>
 
           {(record.title2 !== "" || hasPrices) && (
-            <Reveal as="section" className={styles.section}>
+            <Reveal as="section" id={pricesId} className={styles.section}>
               {record.title2 !== "" && <h2>{record.title2}</h2>}
               {record.kind === "overview" ? (
                 <PriceList rows={record.priceRows} />

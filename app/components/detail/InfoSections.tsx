@@ -1,6 +1,7 @@
 import type { InfoSection } from "../../content/schema";
 import { Reveal } from "../Reveal";
 import styles from "./DetailPage.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 interface InfoSectionsProps {
   sections: readonly InfoSection[];
@@ -12,7 +13,9 @@ export function InfoSections({ sections }: InfoSectionsProps) {
     <Reveal as="section" key={section.title} className={styles.section}>
       {section.title !== "" && <h2>{section.title}</h2>}
       {section.paragraphs.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
+        <p key={paragraph}>
+          <KeepTogether text={paragraph} />
+        </p>
       ))}
     </Reveal>
   ));

@@ -21,7 +21,9 @@ describe("PriceGrid", () => {
   it("shows each pair's title with its text or price", () => {
     const { container } = render(<PriceGrid rows={rows} />);
     expect(terms()).toEqual(["Entry", "Stay", "Ticket Plus Hotel"]);
-    expect(screen.getByText("Up to 48 hours")).toBeTruthy();
+    expect(screen.getAllByRole("definition").map((cell) => cell.textContent)).toContain("Up to 48 hours");
+    // The duration stays on one line.
+    expect(screen.getByText("48 hours")).toHaveClass("nowrap");
     expect(prices(container)).toEqual(["AED 190.00", "AED 150.00"]);
   });
 

@@ -2,6 +2,7 @@ import type { CSSProperties } from "react";
 import { packageGridColumns } from "../../content/constants";
 import type { VisaType } from "../../content/schema";
 import styles from "./PriceGrid.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 interface PriceGridProps {
   rows: readonly VisaType[];
@@ -16,6 +17,8 @@ interface PriceGridProps {
 export function PriceGrid({ rows, priceCell }: PriceGridProps) {
   const showsPriceCell = priceCell !== undefined && priceCell !== "";
   const columns = { "--columns": packageGridColumns } as CSSProperties;
+  // An odd last card would stand alone beside an empty cell: it takes the whole row instead.
+  const lastAlone = rows.length % packageGridColumns === 1 && rows.length > 1;
   return (
     <dl className={styles.grid} style={columns}>
       {showsPriceCell && (
@@ -28,9 +31,18 @@ export function PriceGrid({ rows, priceCell }: PriceGridProps) {
         // The first row's price already stands in the Price cell.
         const price = showsPriceCell && index === 0 ? "" : row.price;
         return (
-          <div key={row.id} className={styles.cell}>
-            <dt className={styles.title}>{row.title}</dt>
-            {row.content !== "" && <dd className={styles.content}>{row.content}</dd>}
+          <div
+            key={row.id}
+            className={lastAlone && index === rows.length - 1 ? `${styles.cell} ${styles.wide}` : styles.cell}
+          >
+            <dt className={styles.title}>
+              <KeepTogether text={row.title} />
+            </dt>
+            {row.content !== "" && (
+              <dd className={styles.content}>
+                <KeepTogether text={row.content} />
+              </dd>
+            )}
             {price !== "" && <dd className={`price ${styles.price}`}>{price}</dd>}
           </div>
         );

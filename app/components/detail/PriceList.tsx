@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PriceRow } from "../../content/schema";
 import styles from "./PriceList.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 interface PriceListProps {
   rows: readonly PriceRow[];
@@ -12,7 +13,9 @@ export function PriceList({ rows }: PriceListProps) {
     <ul className={styles.list}>
       {rows.map((row) => (
         <li key={row.type} className={styles.row}>
-          <span className={styles.type}>{row.type}</span>
+          <span className={styles.type}>
+            <KeepTogether text={row.type} />
+          </span>
           <span className={`price ${styles.price}`}>{row.price}</span>
           <Link to={row.link} className={`button button-secondary ${styles.link}`}>
             View Details

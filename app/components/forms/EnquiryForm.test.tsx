@@ -154,6 +154,33 @@ describe("EnquiryForm", { timeout: 20_000 }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("brings the message of a failed check into view, each time, then leaves focus on the field at fault", () => {
+    renderForm();
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out and has no scrollIntoView of its own.
+    const spy = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = spy;
+    try {
+      const form = screen.getByRole("form", { name: "Enquiry Now" });
+      const alert = screen.getByRole("alert");
+      fireEvent.submit(form);
+      // The block around the alert: scrolled so that the message shows (the page's scroll padding keeps it
+      // below the sticky header).
+      expect(scrolled).toHaveLength(1);
+      expect(scrolled[0]).toContainElement(alert);
+      expect(spy).toHaveBeenCalledWith({ block: "nearest" });
+      expect(field.name()).toHaveFocus();
+      fireEvent.submit(form);
+      expect(scrolled).toHaveLength(2);
+      expect(field.name()).toHaveFocus();
+    } finally {
+      // @ts-expect-error -- removing the stand-in again; jsdom's Element has no scrollIntoView
+      delete Element.prototype.scrollIntoView;
+    }
+  });
+
   it("sends the spec's multipart payload without adult and child", async () => {
     const { user } = renderForm();
     await fillValid(user);

@@ -47,12 +47,13 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
   const [attempt, setAttempt] = useState(0);
 
   // The outcome appears above the fields; on a phone the visitor has just tapped the button at the bottom,
-  // so bring the message into view (validation failures move focus to the field instead).
+  // so bring the message into view, below the sticky header (the page's scroll padding). A failed check has
+  // already moved focus to the field at fault, which sits just below the message and stays in view.
   const messagesRef = useRef<HTMLDivElement>(null);
-  const announcesOutcome = status.kind === "success" || (status.kind === "error" && status.cause === "sending");
+  const showsOutcome = status.kind === "success" || status.kind === "error";
   useEffect(() => {
-    if (announcesOutcome) messagesRef.current?.scrollIntoView?.({ block: "nearest" });
-  }, [announcesOutcome, attempt]);
+    if (showsOutcome) messagesRef.current?.scrollIntoView?.({ block: "nearest" });
+  }, [showsOutcome, attempt]);
 
   // The draft is read only after hydration: the pre-rendered HTML and the first client render both show the
   // defaults, so they match; the draft then appears in one update.

@@ -5,6 +5,7 @@ import { Illustration } from "../Illustration";
 import { Reveal } from "../Reveal";
 import styles from "./AboutBlock.module.css";
 import { SectionHeading } from "./SectionHeading";
+import { KeepTogether } from "../KeepTogether";
 
 interface AboutBlockProps {
   about: HomeAbout;
@@ -18,7 +19,9 @@ export function AboutBlock({ about }: AboutBlockProps) {
       <div className={styles.text}>
         <SectionHeading eyebrow="About our agency" heading={about.headline} />
         {about.paragraphs.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
+          <p key={paragraph}>
+            <KeepTogether text={paragraph} />
+          </p>
         ))}
         <div className={styles.actions}>
           <Link to={paths.about} className="button button-secondary">

@@ -1,3 +1,4 @@
+import { KeepTogether } from "../KeepTogether";
 import styles from "./HomeIntro.module.css";
 
 interface HomeIntroProps {
@@ -11,7 +12,9 @@ export function HomeIntro({ heading, note }: HomeIntroProps) {
     <div className={styles.intro}>
       <div className={`container ${styles.inner}`}>
         <h1 className={styles.heading}>{heading}</h1>
-        <p className={styles.note}>{note}</p>
+        <p className={styles.note}>
+          <KeepTogether text={note} />
+        </p>
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { Illustration } from "../Illustration";
 import { Reveal } from "../Reveal";
 import { SectionHeading } from "./SectionHeading";
 import styles from "./TravelAgencyBlock.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 interface TravelAgencyBlockProps {
   block: TextBlock;
@@ -20,7 +21,9 @@ export function TravelAgencyBlock({ block }: TravelAgencyBlockProps) {
         <div className={styles.text}>
           <SectionHeading eyebrow="Who we are" heading={block.heading} onDark />
           {block.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+            <p key={paragraph}>
+              <KeepTogether text={paragraph} />
+            </p>
           ))}
           <div className={styles.actions}>
             <a

@@ -3,6 +3,7 @@ import { Reveal } from "../Reveal";
 import { SectionHeading } from "./SectionHeading";
 import { WhyChooseIcon } from "./WhyChooseIcon";
 import styles from "./WhyChooseUs.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 interface WhyChooseUsProps {
   heading: string;
@@ -21,7 +22,9 @@ export function WhyChooseUs({ heading, items }: WhyChooseUsProps) {
               <WhyChooseIcon name={item.icon} />
             </span>
             <h3 className={styles.title}>{item.title}</h3>
-            <p className={styles.description}>{item.description}</p>
+            <p className={styles.description}>
+              <KeepTogether text={item.description} />
+            </p>
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { Logo } from "./Logo";
 import { inertWhenMenuOpen, MainMenu, mainMenuId } from "./MainMenu";
 import { SocialLinks } from "./SocialLinks";
 import styles from "./SiteHeader.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 /** Top bar, masthead (logo, phone, e-mail, menu button) and the main menu. */
 export function SiteHeader() {
@@ -36,7 +37,9 @@ export function SiteHeader() {
           <div className={`container ${styles.topbarInner}`}>
             <p className={styles.hours}>
               <ClockIcon size={16} />
-              <span>{openingHours}</span>
+              <span>
+                <KeepTogether text={openingHours} />
+              </span>
             </p>
             <SocialLinks />
           </div>

@@ -3,6 +3,7 @@ import type { CategoryCard as CategoryCardRecord } from "../../content/schema";
 import { Illustration } from "../Illustration";
 import { ChevronRightIcon } from "../icons";
 import styles from "./CategoryCard.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 interface CategoryCardProps {
   category: CategoryCardRecord;
@@ -20,7 +21,9 @@ export function CategoryCard({ category }: CategoryCardProps) {
       />
       <div className={styles.body}>
         <h3 className={styles.title}>{category.title}</h3>
-        <p className={styles.text}>{category.text}</p>
+        <p className={styles.text}>
+          <KeepTogether text={category.text} />
+        </p>
         <Link to={category.link} className={styles.link}>
           Learn more<span className="visually-hidden"> about {category.title}</span>
           <ChevronRightIcon size={18} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import styles from "./InfoCard.module.css";
+import { KeepTogether } from "../KeepTogether";
 
 interface InfoCardProps {
   icon: ReactNode;
@@ -15,7 +16,9 @@ export function InfoCard({ icon, heading, text, children }: InfoCardProps) {
     <article className={styles.card}>
       <span className={styles.icon}>{icon}</span>
       <h2 className={styles.heading}>{heading}</h2>
-      <p className={styles.text}>{text}</p>
+      <p className={styles.text}>
+        <KeepTogether text={text} />
+      </p>
       <div className={styles.value}>{children}</div>
     </article>
   );

@@ -1,3 +1,4 @@
+import { priceAmount } from "../price";
 import type { DetailRecord, GridDetailRecord } from "../schema";
 
 // Runtime helpers of the detail records, apart from schema.ts so that the pages do not ship zod.
@@ -21,6 +22,29 @@ export const emptyDetailRecord: GridDetailRecord = Object.freeze({
 /** "The Price cell taken from the first visa type" (Dubai visa and tourist pages); "" when there is none. */
 export function firstVisaTypePrice(record: DetailRecord): string {
   return record.kind === "grid" ? (record.visaTypes[0]?.price ?? "") : "";
+}
+
+/** The price a page leads with: its one price, or `from` the lowest of several. */
+export interface LeadPrice {
+  price: string;
+  /** The page lists more than one price, and this is the lowest. */
+  from: boolean;
+}
+
+/** Every price a page lists, in its order: the overview's rows, or the grid's priced rows. */
+function listedPrices(record: DetailRecord): string[] {
+  const prices =
+    record.kind === "overview" ? record.priceRows.map((row) => row.price) : record.visaTypes.map((row) => row.price);
+  return prices.filter((price) => price !== "");
+}
+
+/** The page's price, or "from" the lowest of its prices; null when it lists none (the empty record). */
+export function leadPrice(record: DetailRecord): LeadPrice | null {
+  const prices = listedPrices(record);
+  const [first] = prices;
+  if (first === undefined) return null;
+  const lowest = prices.reduce((low, price) => (priceAmount(price) < priceAmount(low) ? price : low), first);
+  return { price: lowest, from: prices.length > 1 };
 }
 
 export interface InfoSection {
