@@ -1,16 +1,16 @@
 import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { contentDir, contentModuleNames, loadContentModules, type ContentModuleName } from "../app/content/load";
 
-const dataDir = fileURLToPath(new URL("../app/content/data/", import.meta.url));
+const dataDir = join(dirname(fileURLToPath(import.meta.url)), "..", "app", "content", "data");
 
 /** The module of app/content/data that `id` is, if it is one. */
 export function dataModuleOf(id: string, dir: string = dataDir): ContentModuleName | undefined {
   const file = id.split("?")[0] ?? "";
-  if (!file.startsWith(dir)) return undefined;
-  const name = file.slice(dir.length).replace(/\.ts$/, "");
+  if (!file.startsWith(dir + sep)) return undefined;
+  const name = file.slice(dir.length + 1).replace(/\.ts$/, "");
   return (contentModuleNames as readonly string[]).includes(name) ? (name as ContentModuleName) : undefined;
 }
 

@@ -3,15 +3,14 @@
  * parses them, numbers the rows that carry no id of their own, fills in the prices written as a reference
  * ("same as /visa-changes/2, Airport to Airport") and checks every file against its schema (./schema.ts).
  * A mistake throws a ContentError that names the file, the record, the field and what is expected, with
- * its line, e.g. `visa-changes.yaml, record 3, visaTypes[1].price: expected a price such as AED 190.00 or
- * AED 1,490.00, found "AED 590" (line 92)`. Counts start at 1: record 3 is the third page of the file,
- * visaTypes[1] its first row.
+ * its line, e.g. `visa-changes.yaml, record 3, visaTypes[1].price: expected a price such as AED 190.00, found
+ * "AED 590" (line 97)`. Counts start at 1: record 3 is the third page of the file, visaTypes[1] its first row.
  *
  * Node only. The pages never import this module: at build time scripts/vite-content.ts puts the checked
  * data into the modules of ./data as plain JavaScript, so neither the YAML parser nor zod reaches a browser.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isNode, LineCounter, parseDocument, type Document } from "yaml";
 import type { z } from "zod";
@@ -29,7 +28,7 @@ import {
 } from "./schema";
 
 /** The content folder of this working copy. */
-export const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
+export const contentDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "content");
 
 const fileSchemas = {
   site: siteFileSchema,
@@ -101,24 +100,32 @@ function problem(file: ParsedFile, path: Path, message: string): string {
   return `${[file.fileName, field].filter(Boolean).join(", ")}: ${message}${line === undefined ? "" : ` (line ${line})`}`;
 }
 
-function shown(value: unknown): string {
-  if (value === null) return "nothing";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "a group of fields";
-  return JSON.stringify(value);
+/**
+ * The value a complaint is about, as the file wrote it: a text, a number, "nothing" (an empty field) or "a
+ * list". A check on a whole row or page (its input is that row) shows no value; a check on a field the row
+ * has (the page's kind) shows the field's.
+ */
+function foundValue(issue: z.core.$ZodIssue): string {
+  let value = issue.input;
+  const field = issue.path.at(-1);
+  if (isRecord(value) && typeof field === "string" && field in value) value = value[field];
+  if (value === undefined || isRecord(value)) return "";
+  if (value === null) return ", found nothing";
+  if (Array.isArray(value)) return ", found a list";
+  return `, found ${JSON.stringify(value)}`;
 }
 
 const typeNames: Record<string, string> = {
   string: "text",
   number: "a number",
   array: "a list",
-  object: "a group of fields",
-  tuple: "a list",
+  object: "a group of fields (name: value lines)",
 };
 
 /** What a schema's complaint asks for, in the words of ./schema.ts where it has its own. */
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const found = issue.input === undefined ? "" : `, found ${shown(issue.input)}`;
+  // A schema's own words may already say what was found.
+  const found = issue.message.includes("found") ? "" : foundValue(issue);
   const missing = issue.input === undefined && (issue.code === "invalid_type" || issue.code === "invalid_union");
   const own = issue.message.startsWith("expected") ? issue.message : undefined;
   let expected: string;
@@ -263,23 +270,32 @@ function lookUp(
   return { price };
 }
 
-function resolvePriceReferences(parsed: ReadonlyMap<ContentFileName, ParsedFile>, problems: string[]): void {
+/** Fills in each price written as a reference; returns the fields whose reference is wrong, already reported. */
+function resolvePriceReferences(parsed: ReadonlyMap<ContentFileName, ParsedFile>, problems: string[]): Set<string> {
+  const reported = new Set<string>();
   for (const file of parsed.values()) {
     for (const { path, holder } of referencingFields(file)) {
       const written = String(holder["price"]);
       if (!written.startsWith("same as")) continue;
       const match = referencePattern.exec(written.trim());
       const pricePath = [...path, "price"];
-      if (match === null) {
-        problems.push(problem(file, pricePath, `expected a reference such as "${referenceExample}"`));
-        continue;
+      const found =
+        match === null
+          ? { error: `expected a reference such as "${referenceExample}"` }
+          : lookUp(parsed, match[1] ?? "", Number(match[2]), (match[3] ?? "").trim());
+      if ("price" in found) {
+        holder["price"] = found.price;
+      } else {
+        problems.push(problem(file, pricePath, found.error));
+        reported.add(fieldKey(file.name, pricePath));
       }
-      const [, group = "", id = "", rowName = ""] = match;
-      const found = lookUp(parsed, group, Number(id), rowName.trim());
-      if ("error" in found) problems.push(problem(file, pricePath, found.error));
-      else holder["price"] = found.price;
     }
   }
+  return reported;
+}
+
+function fieldKey(name: ContentFileName, path: Path): string {
+  return JSON.stringify([name, ...path]);
 }
 
 /* The whole folder --------------------------------------------------------------------------------- */
@@ -300,7 +316,7 @@ export function readContent(dir: string = contentDir): ContentFiles {
     numberRows(file, problems);
     parsed.set(name, file);
   }
-  resolvePriceReferences(parsed, problems);
+  const reported = resolvePriceReferences(parsed, problems);
 
   const checked: Partial<Record<ContentFileName, unknown>> = {};
   for (const file of parsed.values()) {
@@ -310,6 +326,7 @@ export function readContent(dir: string = contentDir): ContentFiles {
       continue;
     }
     for (const issue of result.error.issues) {
+      if (reported.has(fieldKey(file.name, issue.path))) continue;
       if (issue.code === "unrecognized_keys") {
         for (const key of issue.keys) {
           problems.push(problem(file, [...issue.path, key], "unknown field: check its spelling, or remove it"));

@@ -15,12 +15,10 @@ export { cardRating } from "./constants";
  * content files, after the file, the record and the field.
  * ---------------------------------------------------------------------------------------------- */
 
-const priceExpected = "expected a price such as AED 190.00 or AED 1,490.00";
+const priceExpected = "expected a price such as AED 190.00";
 export const priceSchema = z.string({ error: priceExpected }).regex(priceFormat, { error: priceExpected });
 /** A price, or "" where a grid row shows text instead of a price. */
-export const optionalPriceSchema = z.union([priceSchema, z.literal("")], {
-  error: `${priceExpected}, or "" for a row without a price`,
-});
+export const optionalPriceSchema = z.union([priceSchema, z.literal("")], { error: priceExpected });
 
 /* ------------------------------------------------------------------------------------------------
  * Shared field schemas.
