@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
-import { contentDir, contentModuleNames, loadContentModules, type ContentModuleName } from "../app/content/load";
+import { contentDir, contentModuleNames, loadContentModules, type ContentModuleName } from "../app/content/load.ts";
 
 const dataDir = join(dirname(fileURLToPath(import.meta.url)), "..", "app", "content", "data");
 

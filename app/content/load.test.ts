@@ -2,9 +2,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { isNode, LineCounter, parseDocument, type Document } from "yaml";
 import { ContentError, contentDir, contentModules, readContent, type ContentFileName } from "./load";
 
-// Each test copies the real content folder, makes one mistake in it, and reads the message the build would stop with.
+// Each test copies the content folder, makes one mistake in it through the YAML document (so the test does not
+// depend on what the agency has written there) and reads the message the build would stop with.
+
+type Path = (string | number)[];
 
 const folders: string[] = [];
 afterEach(() => {
@@ -18,23 +22,30 @@ function copyOfContent(): string {
   return folder;
 }
 
-/** The line (from 1) on which `text` first appears in the file, after `after` if given. */
-function lineOf(folder: string, file: ContentFileName, text: string, after = ""): number {
-  const lines = readFileSync(join(folder, `${file}.yaml`), "utf8").split("\n");
-  const start = after === "" ? 0 : lines.findIndex((line) => line.includes(after));
-  const index = lines.findIndex((line, at) => at >= start && line.includes(text));
-  if (start < 0 || index < 0) throw new Error(`"${text}" is not in ${file}.yaml`);
-  return index + 1;
+function fileOf(folder: string, file: ContentFileName): string {
+  return join(folder, `${file}.yaml`);
 }
 
-/** Replaces the first `from` (after the line containing `after`, if given) in one file of the folder. */
-function edit(folder: string, file: ContentFileName, from: string, to: string, after = ""): void {
-  const path = join(folder, `${file}.yaml`);
-  const text = readFileSync(path, "utf8");
-  const start = after === "" ? 0 : text.indexOf(after);
-  const at = text.indexOf(from, start);
-  if (start < 0 || at < 0) throw new Error(`"${from}" is not in ${file}.yaml`);
-  writeFileSync(path, text.slice(0, at) + to + text.slice(at + from.length));
+/** Edits one file of the folder as a YAML document, keeping its comments. */
+function change(folder: string, file: ContentFileName, edit: (doc: Document) => void): void {
+  const doc = parseDocument(readFileSync(fileOf(folder, file), "utf8"));
+  edit(doc);
+  writeFileSync(fileOf(folder, file), doc.toString({ lineWidth: 0 }));
+}
+
+/** The line (from 1) where the value at `path` starts in the file. */
+function lineAt(folder: string, file: ContentFileName, path: Path): number {
+  const lines = new LineCounter();
+  const node: unknown = parseDocument(readFileSync(fileOf(folder, file), "utf8"), { lineCounter: lines }).getIn(
+    path,
+    true,
+  );
+  if (!isNode(node) || !node.range) throw new Error(`${file}.yaml has nothing at ${path.join(".")}`);
+  return lines.linePos(node.range[0]).line;
+}
+
+function valueAt(folder: string, file: ContentFileName, path: Path): unknown {
+  return parseDocument(readFileSync(fileOf(folder, file), "utf8")).getIn(path);
 }
 
 function problemsOf(folder: string): readonly string[] {
@@ -47,203 +58,201 @@ function problemsOf(folder: string): readonly string[] {
   throw new Error("the content was read without complaint");
 }
 
-describe("the content files as delivered", () => {
-  it("read without a mistake, every price reference filled in", () => {
+describe("the content files", () => {
+  it("read without a mistake, rows numbered and every price reference filled in", () => {
     const files = readContent();
-    expect(files["visa-changes"].pages).toHaveLength(4);
-    const cards = files.home.cards;
-    expect(cards.map((card) => card.id)).toEqual([1, 2, 3, 4]);
-    const byRoad = files["visa-changes"].pages[2];
-    expect(byRoad?.kind === "grid" && byRoad.visaTypes.map((row) => row.id)).toEqual([1, 2, 3, 4]);
-    const references = JSON.stringify(files).match(/"same as \//g);
-    expect(references).toBeNull();
+    expect(files.home.cards.map((card) => card.id)).toEqual(files.home.cards.map((_, index) => index + 1));
+    for (const page of files["visa-changes"].pages) {
+      if (page.kind === "grid")
+        expect(page.visaTypes.map((row) => row.id)).toEqual(page.visaTypes.map((_, i) => i + 1));
+    }
+    expect(JSON.stringify(files)).not.toContain('"same as /');
   });
 
   it("a price written as a reference is the price of the row it names", () => {
     const folder = copyOfContent();
-    const home = readFileSync(join(folder, "home.yaml"), "utf8");
-    expect(home).toContain("price: same as /visa-changes/2, Airport to Airport");
-    edit(folder, "visa-changes", "price: AED 950.00", "price: AED 975.00", "title: Airport to Airport");
+    const rowTitle = String(valueAt(folder, "visa-changes", ["pages", 1, "visaTypes", 0, "title"]));
+    change(folder, "visa-changes", (doc) => doc.setIn(["pages", 1, "visaTypes", 0, "price"], "AED 1,234.00"));
+    change(folder, "home", (doc) => doc.setIn(["cards", 1, "price"], `same as /visa-changes/2, ${rowTitle}`));
+    change(folder, "visa-changes", (doc) =>
+      doc.setIn(["pages", 0, "priceRows", 0, "price"], `same as /visa-changes/2, ${rowTitle}`),
+    );
     const files = readContent(folder);
-    expect(files.home.cards[0]?.price).toBe("AED 975.00");
+    expect(files.home.cards[1]?.price).toBe("AED 1,234.00");
     const overview = files["visa-changes"].pages[0];
-    expect(overview?.kind === "overview" && overview.priceRows[0]?.price).toBe("AED 975.00");
+    expect(overview?.kind === "overview" && overview.priceRows[0]?.price).toBe("AED 1,234.00");
   });
 
   it("gives each page module its own part, and the menu the group and page titles", () => {
-    const modules = contentModules(readContent());
-    expect(modules.site.groupTitles["visa-changes"]).toBe("Visa Change");
-    expect(modules.site.pageTitles["dubai-visa"]).toEqual([
-      "48 Hours Transit",
-      "96 Hours Transit",
-      "30 Days Multiple",
-      "60 Days Multiple",
-    ]);
-    expect(Object.keys(modules.details)).toEqual([
-      "dubai-visa",
-      "tourist-visa",
-      "visa-changes",
-      "visa-documents",
-      "visa-packages",
-    ]);
+    const files = readContent();
+    const modules = contentModules(files);
+    expect(modules.site.groupTitles["visa-changes"]).toBe(files["visa-changes"].title);
+    expect(modules.site.pageTitles["dubai-visa"]).toEqual(files["dubai-visa"].pages.map((page) => page.title));
+    expect(modules.details["visa-packages"]).toBe(files["visa-packages"].pages);
+    expect(modules.home).toBe(files.home);
   });
 });
 
 describe("a mistake names the file, the record, the field and what is expected, with its line", () => {
   it("a price not written as the pages show it", () => {
     const folder = copyOfContent();
-    edit(folder, "visa-changes", "price: AED 590.00", "price: AED 590");
+    const path = ["pages", 2, "visaTypes", 0, "price"];
+    change(folder, "visa-changes", (doc) => doc.setIn(path, "AED 590"));
     expect(problemsOf(folder)).toEqual([
-      `visa-changes.yaml, record 3, visaTypes[1].price: expected a price such as AED 190.00, found "AED 590" (line ${lineOf(folder, "visa-changes", "price: AED 590")})`,
+      `visa-changes.yaml, record 3, visaTypes[1].price: expected a price such as AED 190.00, found "AED 590" (line ${lineAt(folder, "visa-changes", path)})`,
     ]);
   });
 
   it("a price written as a bare number, on a card", () => {
     const folder = copyOfContent();
-    edit(folder, "home", "price: AED 1,150.00", "price: 1150");
+    change(folder, "home", (doc) => doc.setIn(["cards", 1, "price"], 1150));
     expect(problemsOf(folder)).toEqual([
-      `home.yaml, cards[2].price: expected a price such as AED 190.00, found 1150 (line ${lineOf(folder, "home", "price: 1150")})`,
+      `home.yaml, cards[2].price: expected a price such as AED 190.00, found 1150 (line ${lineAt(folder, "home", ["cards", 1, "price"])})`,
     ]);
   });
 
-  it("a missing field", () => {
+  it("a missing field: the line is the record's", () => {
     const folder = copyOfContent();
-    edit(folder, "dubai-visa", "    title2: 96 Hours Transit Visa Price\n", "");
-    const line = lineOf(folder, "dubai-visa", "- id: 2");
-    expect(problemsOf(folder)).toEqual([`dubai-visa.yaml, record 2, title2: missing: expected text (line ${line})`]);
+    change(folder, "dubai-visa", (doc) => doc.deleteIn(["pages", 1, "title2"]));
+    expect(problemsOf(folder)).toEqual([
+      `dubai-visa.yaml, record 2, title2: missing: expected text (line ${lineAt(folder, "dubai-visa", ["pages", 1])})`,
+    ]);
   });
 
   it("a misspelt field", () => {
     const folder = copyOfContent();
-    edit(folder, "visa-documents", "subTitle: Proof of accommodation", "subtitle: Proof of accommodation");
-    const line = lineOf(folder, "visa-documents", "subtitle:");
+    change(folder, "visa-documents", (doc) => {
+      doc.setIn(["pages", 1, "subtitle"], doc.getIn(["pages", 1, "subTitle"]));
+      doc.deleteIn(["pages", 1, "subTitle"]);
+    });
     expect(problemsOf(folder)).toEqual([
-      `visa-documents.yaml, record 2, subTitle: missing: expected text (line ${lineOf(folder, "visa-documents", "- id: 2")})`,
-      `visa-documents.yaml, record 2, subtitle: unknown field: check its spelling, or remove it (line ${line})`,
+      `visa-documents.yaml, record 2, subTitle: missing: expected text (line ${lineAt(folder, "visa-documents", ["pages", 1])})`,
+      `visa-documents.yaml, record 2, subtitle: unknown field: check its spelling, or remove it (line ${lineAt(folder, "visa-documents", ["pages", 1, "subtitle"])})`,
     ]);
   });
 
   it("text where a list is expected", () => {
     const folder = copyOfContent();
-    edit(folder, "about", "paragraphs:\n  - We are", "paragraphs: We are");
-    const problems = problemsOf(folder);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^about\.yaml, paragraphs: expected a list of paragraphs, found "We are .*"/);
-    expect(problems[0]).toContain(`(line ${lineOf(folder, "about", "paragraphs: We are")})`);
+    change(folder, "about", (doc) => doc.setIn(["paragraphs"], "We are a licensed agency."));
+    expect(problemsOf(folder)).toEqual([
+      `about.yaml, paragraphs: expected a list of paragraphs, found "We are a licensed agency." (line ${lineAt(folder, "about", ["paragraphs"])})`,
+    ]);
   });
 
   it("an empty heading, and an empty list that needs an item", () => {
     const folder = copyOfContent();
-    edit(folder, "visa-packages", "title2: Cross Country Package Prices", 'title2: ""');
-    edit(folder, "contact", "cards:\n", "cards: []\n");
-    const contactCards = lineOf(folder, "contact", "cards: []");
-    const cut = readFileSync(join(folder, "contact.yaml"), "utf8").split("\n").slice(0, contactCards);
-    writeFileSync(join(folder, "contact.yaml"), `${cut.join("\n")}\n`);
+    change(folder, "visa-packages", (doc) => doc.setIn(["pages", 1, "title2"], ""));
+    change(folder, "contact", (doc) => doc.setIn(["cards"], doc.createNode([])));
     expect(problemsOf(folder)).toEqual([
-      `contact.yaml, cards: expected at least one item, found 0 (line ${contactCards})`,
-      `visa-packages.yaml, record 2, title2: expected a heading, found "" (line ${lineOf(folder, "visa-packages", 'title2: ""')})`,
+      `contact.yaml, cards: expected at least one item, found 0 (line ${lineAt(folder, "contact", ["cards"])})`,
+      `visa-packages.yaml, record 2, title2: expected a heading, found "" (line ${lineAt(folder, "visa-packages", ["pages", 1, "title2"])})`,
     ]);
   });
 
   it("a picture name that has no picture", () => {
     const folder = copyOfContent();
-    edit(folder, "services", "image: theme-park", "image: themepark");
+    change(folder, "services", (doc) => doc.setIn(["sections", 0, "picture", "image"], "themepark"));
     const [problem] = problemsOf(folder);
     expect(problem).toMatch(
-      /^services\.yaml, sections\[4\]\.picture\.image: expected the name of a picture: dubai-skyline, .*, customer-support, found "themepark" \(line \d+\)$/,
+      /^services\.yaml, sections\[1\]\.picture\.image: expected the name of a picture: dubai-skyline, .*, customer-support, found "themepark" \(line \d+\)$/,
     );
   });
 
   it("a link to a page the site does not have", () => {
     const folder = copyOfContent();
-    edit(folder, "about", "link: /visa-changes/1", "link: /visa-change/1");
+    change(folder, "about", (doc) => doc.setIn(["categories", 1, "link"], "/visa-change/1"));
     expect(problemsOf(folder)).toEqual([
-      `about.yaml, categories[2].link: expected the address of a page of the site, such as /about or /dubai-visa/1, found "/visa-change/1" (line ${lineOf(folder, "about", "/visa-change/1")})`,
+      `about.yaml, categories[2].link: expected the address of a page of the site, such as /about or /dubai-visa/1, found "/visa-change/1" (line ${lineAt(folder, "about", ["categories", 1, "link"])})`,
     ]);
   });
 
   it("a page kind that is neither overview nor grid", () => {
     const folder = copyOfContent();
-    edit(folder, "tourist-visa", "kind: grid", "kind: list");
-    const [problem] = problemsOf(folder);
-    expect(problem).toMatch(
-      /^tourist-visa\.yaml, record 2, kind: expected kind: overview \(a list of prices\) or kind: grid \(a grid of rows\), found "list" \(line \d+\)$/,
-    );
+    change(folder, "tourist-visa", (doc) => doc.setIn(["pages", 1, "kind"], "list"));
+    expect(problemsOf(folder)).toEqual([
+      `tourist-visa.yaml, record 2, kind: expected kind: overview (a list of prices) or kind: grid (a grid of rows), found "list" (line ${lineAt(folder, "tourist-visa", ["pages", 1, "kind"])})`,
+    ]);
   });
 
   it("a grid row with neither content nor price", () => {
     const folder = copyOfContent();
-    edit(folder, "dubai-visa", "content: Up to 48 hours in the UAE", 'content: ""');
+    change(folder, "dubai-visa", (doc) => {
+      doc.setIn(["pages", 0, "visaTypes", 1, "content"], "");
+      doc.setIn(["pages", 0, "visaTypes", 1, "price"], "");
+    });
     expect(problemsOf(folder)).toEqual([
-      `dubai-visa.yaml, record 1, visaTypes[2]: expected content, a price or both (this row has neither) (line ${lineOf(folder, "dubai-visa", "title: Stay")})`,
+      `dubai-visa.yaml, record 1, visaTypes[2]: expected content, a price or both (this row has neither) (line ${lineAt(folder, "dubai-visa", ["pages", 0, "visaTypes", 1])})`,
     ]);
   });
 
   it("an id written in a row that is numbered by its order", () => {
     const folder = copyOfContent();
-    edit(folder, "home", "  - name: UAE Visa Extension", "  - id: 2\n    name: UAE Visa Extension");
+    change(folder, "home", (doc) => doc.setIn(["cards", 1, "id"], 2));
     expect(problemsOf(folder)).toEqual([
-      `home.yaml, cards[2].id: not needed here: the rows are numbered by their order (line ${lineOf(folder, "home", "- id: 2")})`,
+      `home.yaml, cards[2].id: not needed here: the rows are numbered by their order (line ${lineAt(folder, "home", ["cards", 1, "id"])})`,
     ]);
   });
 
   it("pages missing or out of order", () => {
     const folder = copyOfContent();
-    edit(folder, "visa-documents", "  - id: 4\n", "  - id: 5\n");
+    change(folder, "visa-documents", (doc) => doc.setIn(["pages", 3, "id"], 5));
     expect(problemsOf(folder)).toEqual([
-      `visa-documents.yaml, pages: expected the pages 1, 2, 3, 4 in this order, found ids 1, 2, 3, 5 (line ${lineOf(folder, "visa-documents", "  - id: 1")})`,
+      `visa-documents.yaml, pages: expected the pages 1, 2, 3, 4 in this order, found ids 1, 2, 3, 5 (line ${lineAt(folder, "visa-documents", ["pages"])})`,
     ]);
   });
 
-  it("a price reference to a row, a page or in a form that does not exist", () => {
+  it("a price reference to a row or a page that does not exist, or not written as one", () => {
     const folder = copyOfContent();
-    edit(
-      folder,
-      "home",
-      "same as /visa-changes/2, Airport to Airport",
-      "same as /visa-changes/2, Airport To Airport",
-      "cards:",
-    );
-    edit(
-      folder,
-      "home",
-      "same as /visa-packages/1, Kabayan Visa Ticket",
-      "same as /visa-packages/9, Kabayan Visa Ticket",
-    );
-    edit(folder, "tourist-visa", "same as /tourist-visa/2, Entry", "same as tourist visa 2");
+    change(folder, "home", (doc) => {
+      doc.setIn(["cards", 0, "price"], "same as /visa-changes/2, No Such Row");
+      doc.setIn(["cards", 2, "price"], "same as /visa-packages/9, Kabayan Visa Ticket");
+    });
+    change(folder, "tourist-visa", (doc) => doc.setIn(["pages", 0, "priceRows", 0, "price"], "same as tourist visa 2"));
+    const titles = (valueAt(folder, "visa-changes", ["pages", 1, "visaTypes"]) as { toJSON(): { title: string }[] })
+      .toJSON()
+      .map((row) => `"${row.title}"`)
+      .join(", ");
     expect(problemsOf(folder)).toEqual([
-      `home.yaml, cards[1].price: refers to a row "Airport To Airport" that /visa-changes/2 does not have (its rows: "Airport to Airport", "By Flight with 30 Days Visa", "By Flight with 60 Days Visa", "By Flight with 60 Days Multiple Entry Visa") (line ${lineOf(folder, "home", "Airport To Airport")})`,
-      `home.yaml, cards[3].price: refers to /visa-packages/9, which is not a service page of the content files (line ${lineOf(folder, "home", "/visa-packages/9")})`,
-      `tourist-visa.yaml, record 1, priceRows[1].price: expected a reference such as "same as /visa-changes/2, Airport to Airport" (line ${lineOf(folder, "tourist-visa", "same as tourist visa 2")})`,
+      `home.yaml, cards[1].price: refers to a row "No Such Row" that /visa-changes/2 does not have (its rows: ${titles}) (line ${lineAt(folder, "home", ["cards", 0, "price"])})`,
+      `home.yaml, cards[3].price: refers to /visa-packages/9, which is not a service page of the content files (line ${lineAt(folder, "home", ["cards", 2, "price"])})`,
+      `tourist-visa.yaml, record 1, priceRows[1].price: expected a reference such as "same as /visa-changes/2, Airport to Airport" (line ${lineAt(folder, "tourist-visa", ["pages", 0, "priceRows", 0, "price"])})`,
     ]);
   });
 
   it("a price reference to a row without a price", () => {
     const folder = copyOfContent();
-    edit(folder, "home", "same as /visa-packages/4, 4 Nights", "same as /dubai-visa/1, Stay");
+    change(folder, "dubai-visa", (doc) => {
+      doc.setIn(["pages", 0, "visaTypes", 1, "title"], "Stay Here");
+      doc.setIn(["pages", 0, "visaTypes", 1, "content"], "Up to 48 hours");
+      doc.setIn(["pages", 0, "visaTypes", 1, "price"], "");
+    });
+    change(folder, "home", (doc) => doc.setIn(["cards", 3, "price"], "same as /dubai-visa/1, Stay Here"));
     expect(problemsOf(folder)).toEqual([
-      `home.yaml, cards[4].price: refers to the row "Stay" of /dubai-visa/1, which has no price of its own (line ${lineOf(folder, "home", "/dubai-visa/1, Stay")})`,
+      `home.yaml, cards[4].price: refers to the row "Stay Here" of /dubai-visa/1, which has no price of its own (line ${lineAt(folder, "home", ["cards", 3, "price"])})`,
     ]);
   });
 
   it("text that is not YAML", () => {
     const folder = copyOfContent();
-    edit(folder, "site", "  home: Home\n", "  home: Home\n contact: Contact\n");
-    const [problem] = problemsOf(folder);
-    expect(problem).toMatch(/^site\.yaml, line \d+: not readable as YAML: .+/);
+    writeFileSync(fileOf(folder, "site"), "menu:\n  home: Home\n contact: Contact\n");
+    const [problem, ...others] = problemsOf(folder);
+    expect(problem).toMatch(/^site\.yaml, line 3: not readable as YAML: .+/);
+    expect(others).toEqual([]);
   });
 
-  it("a twice-written field", () => {
+  it("a field written twice", () => {
     const folder = copyOfContent();
-    edit(folder, "contact", "  title: Contact Us\n", "  title: Contact Us\n  title: Contact\n");
+    const text = readFileSync(fileOf(folder, "contact"), "utf8");
+    writeFileSync(fileOf(folder, "contact"), `${text}page: again\n`);
+    const lastLine = `${text}page: again\n`.split("\n").length - 1;
     expect(problemsOf(folder)).toEqual([
-      expect.stringMatching(/^contact\.yaml, line \d+: not readable as YAML: .*unique/i),
+      expect.stringMatching(new RegExp(`^contact\\.yaml, line ${lastLine}: not readable as YAML: .*unique`, "i")),
     ]);
   });
 
   it("a file missing, and a file that is not one of the site's", () => {
     const folder = copyOfContent();
-    rmSync(join(folder, "services.yaml"));
+    rmSync(fileOf(folder, "services"));
     writeFileSync(join(folder, "prices.yaml"), "a: 1\n");
     const problems = problemsOf(folder);
     expect(problems[0]).toMatch(/^prices\.yaml: not a content file of this site \(they are: site\.yaml, .*\)$/);
@@ -252,8 +261,8 @@ describe("a mistake names the file, the record, the field and what is expected, 
 
   it("every mistake at once, not only the first", () => {
     const folder = copyOfContent();
-    edit(folder, "visa-changes", "price: AED 590.00", "price: AED 590");
-    edit(folder, "dubai-visa", "image: airport-transit", "image: airport");
+    change(folder, "visa-changes", (doc) => doc.setIn(["pages", 2, "visaTypes", 0, "price"], "AED 590"));
+    change(folder, "dubai-visa", (doc) => doc.setIn(["pages", 0, "image"], "airport"));
     expect(problemsOf(folder)).toHaveLength(2);
   });
 });

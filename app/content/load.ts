@@ -9,13 +9,16 @@
  * Node only. The pages never import this module: at build time scripts/vite-content.ts puts the checked
  * data into the modules of ./data as plain JavaScript, so neither the YAML parser nor zod reaches a browser.
  */
+// Imports of this folder carry .ts here: vite.config.ts loads this module (scripts/vite-content.ts), and
+// Vite's config loader asks for extensions.
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isNode, LineCounter, parseDocument, type Document } from "yaml";
 import type { z } from "zod";
-import { detailGroups, type DetailGroup } from "../lib/paths";
-import { priceFormat } from "./price";
+import { detailGroups, type DetailGroup } from "../lib/paths.ts";
+import { priceFormat } from "./price.ts";
 import {
   aboutContentSchema,
   contactFileSchema,
@@ -25,7 +28,7 @@ import {
   servicesContentSchema,
   siteFileSchema,
   type DetailRecord,
-} from "./schema";
+} from "./schema.ts";
 
 /** The content folder of this working copy. */
 export const contentDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "content");
@@ -408,4 +411,22 @@ export function loadContentModules(dir: string = contentDir): ContentModules {
 /** One module's data: what ./data/<name>.ts exports when it runs in Node rather than in a Vite build. */
 export function contentModule<Name extends ContentModuleName>(name: Name): ContentModules[Name] {
   return loadContentModules()[name];
+}
+
+/**
+ * Each content file's SHA-256, by file name: app/content/delivered-content.json keeps them as the files were
+ * delivered, so that spec-contract.test.ts knows which files the agency has changed since.
+ */
+export function contentFingerprints(dir: string = contentDir): Record<string, string> {
+  return Object.fromEntries(
+    contentFileNames.map((name) => {
+      const file = `${name}.yaml`;
+      return [
+        file,
+        createHash("sha256")
+          .update(readFileSync(join(dir, file)))
+          .digest("hex"),
+      ];
+    }),
+  );
 }

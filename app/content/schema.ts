@@ -1,11 +1,13 @@
+// Imports of this folder carry .ts here: vite.config.ts loads this module (scripts/vite-content.ts), and
+// Vite's config loader asks for extensions.
 import { z } from "zod";
-import { detailGroups, detailIds, pagePaths, type AppPath } from "../lib/paths";
-import { illustrationNames } from "./illustrations";
-import { priceFormat } from "./price";
+import { detailGroups, detailIds, pagePaths, type AppPath } from "../lib/paths.ts";
+import { illustrationNames } from "./illustrations.ts";
+import { priceFormat } from "./price.ts";
 
-export { aed, priceAmount } from "./price";
+export { aed, priceAmount } from "./price.ts";
 
-export { cardRating } from "./constants";
+export { cardRating } from "./constants.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * Prices. One display style everywhere: "AED 190.00", "AED 1,490.00" (thousands separator, two
@@ -186,7 +188,7 @@ export const filledDetailRecordSchema = z
     }
   });
 
-export { emptyDetailRecord, firstVisaTypePrice, infoSections, type InfoSection } from "./details/helpers";
+export { emptyDetailRecord, firstVisaTypePrice, infoSections, type InfoSection } from "./details/helpers.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * Page blocks: Home, About, Services, Contact.
