@@ -32,6 +32,10 @@ export function contentFiles(dir: string = contentDir): Plugin {
   return {
     name: "karama:content-files",
     enforce: "pre",
+    // Read and check the files first: a mistake stops the build once, before any module asks for them.
+    buildStart() {
+      loadContentModules(dir);
+    },
     load(id) {
       const name = dataModuleOf(id);
       if (name === undefined) return null;

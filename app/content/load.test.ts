@@ -52,7 +52,11 @@ function problemsOf(folder: string): readonly string[] {
   try {
     readContent(folder);
   } catch (error) {
-    if (error instanceof ContentError) return error.problems;
+    if (error instanceof ContentError) {
+      // The message alone, without a stack trace that would only confuse whoever edits the files.
+      expect(error.stack).toBe(`ContentError: ${error.message}`);
+      return error.problems;
+    }
     throw error;
   }
   throw new Error("the content was read without complaint");
@@ -229,6 +233,16 @@ describe("a mistake names the file, the record, the field and what is expected, 
     change(folder, "home", (doc) => doc.setIn(["cards", 3, "price"], "same as /dubai-visa/1, Stay Here"));
     expect(problemsOf(folder)).toEqual([
       `home.yaml, cards[4].price: refers to the row "Stay Here" of /dubai-visa/1, which has no price of its own (line ${lineAt(folder, "home", ["cards", 3, "price"])})`,
+    ]);
+  });
+
+  it("a price reference to a row whose price is itself wrong: reported once, at the row", () => {
+    const folder = copyOfContent();
+    const rowTitle = String(valueAt(folder, "visa-packages", ["pages", 0, "visaTypes", 0, "title"]));
+    change(folder, "visa-packages", (doc) => doc.setIn(["pages", 0, "visaTypes", 0, "price"], "AED 1490"));
+    change(folder, "home", (doc) => doc.setIn(["cards", 0, "price"], `same as /visa-packages/1, ${rowTitle}`));
+    expect(problemsOf(folder)).toEqual([
+      `visa-packages.yaml, record 1, visaTypes[1].price: expected a price such as AED 190.00, found "AED 1490" (line ${lineAt(folder, "visa-packages", ["pages", 0, "visaTypes", 0, "price"])})`,
     ]);
   });
 

@@ -53,10 +53,16 @@ export type ContentFiles = { [Name in ContentFileName]: z.infer<(typeof fileSche
 
 /** Every mistake found in the content files, one line each. */
 export class ContentError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  declare readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
     const count = problems.length === 1 ? "a mistake" : `${problems.length} mistakes`;
     super(`The content files have ${count}:\n  ${problems.join("\n  ")}`);
     this.name = "ContentError";
+    // Printed as the message alone: a stack trace, or the list printed again, would only confuse whoever edits
+    // the files.
+    Object.defineProperty(this, "problems", { value: problems, enumerable: false });
+    this.stack = `${this.name}: ${this.message}`;
   }
 }
 
@@ -252,7 +258,7 @@ function lookUp(
   group: string,
   id: number,
   rowName: string,
-): { price: string } | { error: string } {
+): { price: string } | { error: string } | { targetWrong: true } {
   const page = `/${group}/${id}`;
   const file = (detailGroups as readonly string[]).includes(group) ? parsed.get(group as DetailGroup) : undefined;
   const pages = file && isRecord(file.data) ? file.data["pages"] : undefined;
@@ -267,10 +273,10 @@ function lookUp(
     return { error: `refers to a row "${rowName}" that ${page} does not have (its rows: ${names})` };
   }
   const price = row["price"];
-  if (typeof price !== "string" || !priceFormat.test(price)) {
-    return { error: `refers to the row "${rowName}" of ${page}, which has no price of its own` };
-  }
-  return { price };
+  if (typeof price === "string" && priceFormat.test(price)) return { price };
+  // A price written wrong there is reported there.
+  if (price !== "" && price !== undefined) return { targetWrong: true };
+  return { error: `refers to the row "${rowName}" of ${page}, which has no price of its own` };
 }
 
 /** Fills in each price written as a reference; returns the fields whose reference is wrong, already reported. */
@@ -288,10 +294,10 @@ function resolvePriceReferences(parsed: ReadonlyMap<ContentFileName, ParsedFile>
           : lookUp(parsed, match[1] ?? "", Number(match[2]), (match[3] ?? "").trim());
       if ("price" in found) {
         holder["price"] = found.price;
-      } else {
-        problems.push(problem(file, pricePath, found.error));
-        reported.add(fieldKey(file.name, pricePath));
+        continue;
       }
+      if ("error" in found) problems.push(problem(file, pricePath, found.error));
+      reported.add(fieldKey(file.name, pricePath));
     }
   }
   return reported;
