@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Plugin } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
-import { contentDir, loadContentModules } from "../app/content/load";
+import { contentDir, contentModuleNames, loadContentModules } from "../app/content/load";
 import { contentFiles, dataModuleCode, dataModuleOf } from "./vite-content";
 
 const dataDir = join(import.meta.dirname, "..", "app", "content", "data");
@@ -34,7 +34,12 @@ describe("the content files in the build", () => {
     const { result, watched } = load(contentFiles(), join(dataDir, "home.ts"));
     const code = (result as { code: string }).code;
     expect(code).not.toMatch(/\bimport\b/);
-    expect(code).toBe(`export default ${JSON.stringify(loadContentModules().home)};\n`);
+    const { home } = loadContentModules();
+    expect(code).toBe(
+      Object.entries(home)
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};\n`)
+        .join(""),
+    );
     expect(code).toMatch(/"price":"AED [0-9,]+\.[0-9]{2}"/);
     expect(watched).toContain(join(contentDir, "home.yaml"));
   });
@@ -54,9 +59,25 @@ describe("the content files in the build", () => {
     );
   });
 
-  it("writes any value as JavaScript that evaluates back to it", () => {
+  it("writes each key as a constant whose literal evaluates back to its value", () => {
     const value = { a: ["x", 'quote " and \\ backslash', 1.5, true, null], b: { "key-with-dash": "é" } };
     const code = dataModuleCode(value);
-    expect(JSON.parse(code.replace(/^export default /, "").replace(/;\n$/, ""))).toEqual(value);
+    const constants = [...code.matchAll(/^export const (\w+) = (.*);$/gm)].map(([, name, literal]) => [
+      name,
+      JSON.parse(literal ?? ""),
+    ]);
+    expect(Object.fromEntries(constants)).toEqual(value);
+    expect(() => dataModuleCode({ "not-a-name": 1 })).toThrow(/cannot be an export name/);
+  });
+
+  it("each module of app/content/data exports exactly the names its data has", () => {
+    const modules = loadContentModules();
+    for (const name of contentModuleNames) {
+      const stub = readFileSync(join(dataDir, `${name}.ts`), "utf8");
+      const exported = /export const \{([^}]*)\} = contentModule\("([^"]+)"\)/.exec(stub);
+      expect(exported?.[2], name).toBe(name);
+      const names = (exported?.[1] ?? "").split(",").map((part) => part.trim());
+      expect(names.sort(), name).toEqual(Object.keys(modules[name]).sort());
+    }
   });
 });

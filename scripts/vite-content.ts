@@ -15,11 +15,16 @@ export function dataModuleOf(id: string, dir: string = dataDir): ContentModuleNa
 }
 
 /**
- * A data module as JavaScript: the value as one literal. (Texts that several pages share are repeated; brotli
- * sends a repeat for a few bytes, less than a constant for each would cost.)
+ * A data module as JavaScript: one constant per key, each a plain literal, so that the bundler keeps only those
+ * a page imports. (Texts that several pages share are repeated; brotli sends a repeat for a few bytes.)
  */
-export function dataModuleCode(value: unknown): string {
-  return `export default ${JSON.stringify(value)};\n`;
+export function dataModuleCode(value: Record<string, unknown>): string {
+  return Object.entries(value)
+    .map(([name, data]) => {
+      if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`vite-content: "${name}" cannot be an export name`);
+      return `export const ${name} = ${JSON.stringify(data)};\n`;
+    })
+    .join("");
 }
 
 /**

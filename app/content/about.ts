@@ -1,4 +1,4 @@
-import data from "./data/about";
+import { about as data } from "./data/about";
 import type { AboutContent } from "./schema";
 
 /** The About page (content/about.yaml). */

@@ -1,4 +1,4 @@
-import site from "./data/site";
+import { agency } from "./data/site";
 
 /** Facts about the agency that the layout shows on every page (spec §1), from content/site.yaml. */
-export const { openingHours, officeAddress, whatsappGreeting } = site.agency;
+export const { openingHours, officeAddress, whatsappGreeting } = agency;

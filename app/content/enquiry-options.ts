@@ -1,5 +1,5 @@
 import type { DetailGroup } from "../lib/paths";
-import form from "./data/enquiry-form";
+import { defaults, dubaiVisaOptions as dubai, generalVisaOptions as general, placeholder } from "./data/enquiry-form";
 
 /** Where an enquiry form sits: a detail page group, the Services page or the About page. */
 export type EnquiryVariant = DetailGroup | "services" | "about";
@@ -15,10 +15,10 @@ export interface VisaOption {
  * not describe their values ("Dummy Ticket" sends "90 Days Dubai Leisure Visa", "Transist" is misspelt); they
  * are the spec's, to the letter, so change them only together with the agency.
  */
-export const dubaiVisaOptions: readonly VisaOption[] = form.dubaiVisaOptions;
+export const dubaiVisaOptions: readonly VisaOption[] = dubai;
 
 /** The select on the other detail pages (spec §9). */
-export const generalVisaOptions: readonly VisaOption[] = form.generalVisaOptions;
+export const generalVisaOptions: readonly VisaOption[] = general;
 
 export const visaOptionsByVariant: Record<EnquiryVariant, readonly VisaOption[]> = {
   "dubai-visa": dubaiVisaOptions,
@@ -34,10 +34,10 @@ export const visaOptionsByVariant: Record<EnquiryVariant, readonly VisaOption[]>
  * The visa value a form starts with (spec §4). On the Dubai lists "Dubai Visa" matches no option; the spec keeps
  * it as the value until the visitor picks one, so the select shows `visaPlaceholderLabel` for it.
  */
-export const defaultVisaByVariant: Record<EnquiryVariant, string> = form.defaults;
+export const defaultVisaByVariant: Record<EnquiryVariant, string> = defaults;
 
 /** What the select shows while its value is a default that is not one of its options. */
-export const visaPlaceholderLabel: string = form.placeholder;
+export const visaPlaceholderLabel: string = placeholder;
 
 /** Every visa value a form of this variant may hold: its options, plus its default when that is not one. */
 export function allowedVisaValues(variant: EnquiryVariant): readonly string[] {

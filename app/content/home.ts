@@ -1,8 +1,8 @@
-import home from "./data/home";
+import { about, travelAgency as text } from "./data/home";
 import type { HomeAbout, TextBlock } from "./schema";
 
 /** Home "About" block (spec §2, content/home.yaml): the headline is given by the spec. */
-export const homeAbout: HomeAbout = home.about;
+export const homeAbout: HomeAbout = about;
 
 /** Home text block on the travel agency. */
-export const travelAgency: TextBlock = home.travelAgency;
+export const travelAgency: TextBlock = text;

@@ -92,7 +92,7 @@ describe("the content files", () => {
     const modules = contentModules(files);
     expect(modules.site.groupTitles["visa-changes"]).toBe(files["visa-changes"].title);
     expect(modules.site.pageTitles["dubai-visa"]).toEqual(files["dubai-visa"].pages.map((page) => page.title));
-    expect(modules.details["visa-packages"]).toBe(files["visa-packages"].pages);
+    expect(modules.details.detailRecords["visa-packages"]).toBe(files["visa-packages"].pages);
     expect(modules.home).toBe(files.home);
   });
 });

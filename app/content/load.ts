@@ -353,8 +353,9 @@ export function readContent(dir: string = contentDir): ContentFiles {
 /* What the site's modules get ------------------------------------------------------------------------ */
 
 /**
- * The data of each module in ./data, from the checked files. A page loads only the modules it shows: the
- * layout's (site), the forms' (enquiry-form), its own page's.
+ * The data of each module in ./data, from the checked files: each key is one named export of the module (so a
+ * bundle keeps only what a page uses). A page loads only the modules it shows: the layout's (site), the forms'
+ * (enquiry-form), its own page's.
  */
 export function contentModules(files: ContentFiles) {
   const groups = <T>(pick: (group: DetailGroup) => T) =>
@@ -371,10 +372,10 @@ export function contentModules(files: ContentFiles) {
     },
     "enquiry-form": files["enquiry-form"],
     home: files.home,
-    about: files.about,
-    services: files.services,
+    about: { about: files.about },
+    services: { services: files.services },
     contact: files.contact,
-    details: groups((group): DetailRecord[] => files[group].pages),
+    details: { detailRecords: groups((group): DetailRecord[] => files[group].pages) },
   };
 }
 

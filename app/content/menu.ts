@@ -1,5 +1,5 @@
 import { paths, type AppPath, type DetailGroup } from "../lib/paths";
-import site from "./data/site";
+import { footer, groupTitles, menu as menuTexts, pageTitles } from "./data/site";
 
 /** Spec §3 "Menu item": id, title, link, subMenu (id, title, link). */
 export interface SubMenuItem {
@@ -16,10 +16,10 @@ export interface MenuItem {
 }
 
 /** Titles of each group's four detail pages, in id order (spec §2): the pages' own titles, content/<group>.yaml. */
-export const detailPageTitles: Record<DetailGroup, readonly [string, string, string, string]> = site.pageTitles;
+export const detailPageTitles: Record<DetailGroup, readonly [string, string, string, string]> = pageTitles;
 
 /** The name of each service group, as the menu and the page titles show it: the `title` of its content file. */
-export const detailGroupTitles: Record<DetailGroup, string> = site.groupTitles;
+export const detailGroupTitles: Record<DetailGroup, string> = groupTitles;
 
 function groupItem(id: number, group: DetailGroup): MenuItem {
   return {
@@ -35,14 +35,14 @@ function groupItem(id: number, group: DetailGroup): MenuItem {
 }
 
 export const menu: MenuItem[] = [
-  { id: 1, title: site.menu.home, link: paths.home, subMenu: [] },
+  { id: 1, title: menuTexts.home, link: paths.home, subMenu: [] },
   groupItem(2, "dubai-visa"),
   groupItem(3, "tourist-visa"),
   groupItem(4, "visa-changes"),
   groupItem(5, "visa-documents"),
   groupItem(6, "visa-packages"),
-  { id: 7, title: site.menu.contact, link: paths.contact, subMenu: [] },
+  { id: 7, title: menuTexts.contact, link: paths.contact, subMenu: [] },
 ];
 
 /** The footer's Quick Links and Visa Guide (content/site.yaml). */
-export const footerLinks: Record<"quickLinks" | "visaGuide", { title: string; link: AppPath }[]> = site.footer;
+export const footerLinks: Record<"quickLinks" | "visaGuide", { title: string; link: AppPath }[]> = footer;

@@ -1,4 +1,4 @@
-import data from "./data/services";
+import { services as data } from "./data/services";
 import type { ServicesContent } from "./schema";
 
 /** The Services page (content/services.yaml). */

@@ -273,7 +273,7 @@ describe("one edit per change", () => {
       writeFileSync(home, homeDoc.toString({ lineWidth: 0 }));
 
       const modules = contentModules(readContent(folder));
-      const record = modules.details["visa-packages"][0];
+      const record = modules.details.detailRecords["visa-packages"][0];
       if (record === undefined) throw new Error("no record 1");
       const offers = nodesOfType(
         detailPageNodes({ group: "visa-packages", record, hasPriceCell: false }, absolute, agencyId(siteUrl)),

@@ -1,5 +1,5 @@
 import type { DetailGroup } from "../../lib/paths";
-import details from "../data/details";
+import { detailRecords as records } from "../data/details";
 import type { DetailRecord } from "../schema";
 import { emptyDetailRecord } from "./helpers";
 
@@ -7,7 +7,7 @@ import { emptyDetailRecord } from "./helpers";
  * Every detail record, by group, from content/<group>.yaml. Each group holds ids 1-4 (spec §2, "Detail id
  * meanings"), in order: the content files are checked for it.
  */
-export const detailRecords: Record<DetailGroup, DetailRecord[]> = details;
+export const detailRecords: Record<DetailGroup, DetailRecord[]> = records;
 
 export function hasDetailRecord(group: DetailGroup, id: number): boolean {
   return detailRecords[group].some((record) => record.id === id);
