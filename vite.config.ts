@@ -2,9 +2,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { readSettings } from "./app/lib/settings.ts";
 import { chunkErrors } from "./scripts/vite-chunk-errors.ts";
+import { contentFiles } from "./scripts/vite-content.ts";
 
 export default defineConfig(() => ({
-  plugins: [reactRouter(), chunkErrors()],
+  // contentFiles: the pages get the content files (content/*.yaml) as plain data, checked at build time.
+  plugins: [contentFiles(), reactRouter(), chunkErrors()],
   // The settings are validated here, at build time: a bad variable stops the build with its name.
   define: {
     __SITE_SETTINGS__: JSON.stringify(readSettings(process.env)),

@@ -1,9 +1,12 @@
 import { defineConfig } from "vitest/config";
 import { readSettings } from "./app/lib/settings.ts";
+import { contentFiles } from "./scripts/vite-content.ts";
 
 // Unit and component tests run without the React Router plugin, with the default settings. Only the component
 // tests (*.test.tsx, and a .ts test that says `@vitest-environment jsdom`) pay for a DOM: the rest run in Node.
+// Both get the content files the way the pages do (scripts/vite-content.ts).
 export default defineConfig({
+  plugins: [contentFiles()],
   define: {
     __SITE_SETTINGS__: JSON.stringify(readSettings({})),
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

@@ -59,33 +59,11 @@ async function expectPricesOnOneLine(prices: Locator) {
   }
 }
 
-/**
- * The spec's own numbers (§9), typed in here as a cross-check on the content records: a price that drifted in
- * the records would still pass the record-driven checks, but not these.
- */
-const specChecks: Partial<Record<string, { prices?: string[]; priceCell?: string; viewDetails?: string[] }>> = {
-  "/dubai-visa/1": { priceCell: "AED 190.00" },
-  "/tourist-visa/1": {
-    prices: ["AED 390.00", "AED 640.00", "AED 1,740.00"],
-    viewDetails: ["/tourist-visa/2", "/tourist-visa/3", "/tourist-visa/4"],
-  },
-  "/tourist-visa/4": { priceCell: "AED 1,790.00" },
-  "/visa-changes/1": { prices: ["AED 950.00", "AED 550.00", "AED 1,140.00"] },
-  "/visa-changes/3": { prices: ["AED 590.00"] },
-  "/visa-changes/4": { prices: ["AED 1,100.00"] },
-};
-
-test("the spec cross-checks name real pages", () => {
-  const known = new Set(detailGroups.flatMap((group) => detailIds.map((id) => paths.detail(group, id) as string)));
-  for (const path of Object.keys(specChecks)) expect(known.has(path), path).toBe(true);
-});
-
 test.describe("every detail page shows its record", () => {
   for (const group of detailGroups) {
     for (const id of detailIds) {
       const path = paths.detail(group, id);
       const record = getDetailRecord(group, id);
-      const spec = specChecks[path];
 
       test(`${path}: ${record.title}`, async ({ page }) => {
         await page.goto(path);
@@ -112,7 +90,6 @@ test.describe("every detail page shows its record", () => {
         const prices = main.locator(".price");
         const shown = await prices.allInnerTexts();
         expect([...shown].sort()).toEqual(recordPrices(record).sort());
-        for (const price of spec?.prices ?? []) expect(shown, `spec price ${price}`).toContain(price);
         await expectPricesOnOneLine(prices);
 
         if (record.kind === "overview") {
@@ -127,7 +104,6 @@ test.describe("every detail page shows its record", () => {
             .getByRole("link", { name: /View Details/ })
             .evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")));
           expect(links).toEqual(record.priceRows.map((row) => row.link));
-          if (spec?.viewDetails) expect(links).toEqual(spec.viewDetails);
         } else {
           // The grid: each pair's title, then its text or price.
           const priceCellTerms = priceCellGroups.includes(group) ? ["Price"] : [];
@@ -144,7 +120,6 @@ test.describe("every detail page shows its record", () => {
         // The Price cell: the first visa type's price, on the Dubai visa and tourist visa grid pages only.
         if (priceCellGroups.includes(group) && record.kind === "grid") {
           await expect(priceCellValue(page)).toHaveText(firstVisaTypePrice(record));
-          if (spec?.priceCell) await expect(priceCellValue(page)).toHaveText(spec.priceCell);
         } else {
           await expect(priceCellValue(page)).toHaveCount(0);
         }

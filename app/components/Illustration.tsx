@@ -66,18 +66,21 @@ interface IllustrationProps {
   /** For the one image at the top of a page: loaded at once and with high priority. */
   priority?: boolean;
   className?: string;
+  /**
+   * The width the image takes in the layout, for choosing among the widths of a srcset. HTML allows it only
+   * beside a srcset; every illustration has a single file today, so it is not rendered yet.
+   */
   sizes?: string;
 }
 
 /** One of the site's illustrations, in a fixed 800 x 500 (8:5) box that scales to its container's width. */
-export function Illustration({ name, alt, priority = false, className, sizes }: IllustrationProps) {
+export function Illustration({ name, alt, priority = false, className }: IllustrationProps) {
   return (
     <img
       src={urls[name]}
       alt={alt}
       width={illustrationSize.width}
       height={illustrationSize.height}
-      sizes={sizes}
       loading={priority ? "eager" : "lazy"}
       decoding="async"
       fetchPriority={priority ? "high" : undefined}

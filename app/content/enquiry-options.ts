@@ -1,4 +1,5 @@
 import type { DetailGroup } from "../lib/paths";
+import { defaults, dubaiVisaOptions as dubai, generalVisaOptions as general, placeholder } from "./data/enquiry-form";
 
 /** Where an enquiry form sits: a detail page group, the Services page or the About page. */
 export type EnquiryVariant = DetailGroup | "services" | "about";
@@ -10,27 +11,14 @@ export interface VisaOption {
 }
 
 /**
- * The select on the Dubai visa pages, Services and About (spec §9). The labels do not describe their values
- * ("Dummy Ticket" sends "90 Days Dubai Leisure Visa", "Transist" is misspelt); they are the spec's, to the
- * letter, so change them only together with the agency.
+ * The select on the Dubai visa pages, Services and About (spec §9, content/enquiry-form.yaml). The labels do
+ * not describe their values ("Dummy Ticket" sends "90 Days Dubai Leisure Visa", "Transist" is misspelt); they
+ * are the spec's, to the letter, so change them only together with the agency.
  */
-export const dubaiVisaOptions: readonly VisaOption[] = [
-  { label: "Dubai Transist Visa", value: "14 Days Dubai Visa" },
-  { label: "Dubai Tourist Visa", value: "30 Days Dubai Visa" },
-  { label: "Visa Change Service", value: "60 Days Dubai Visa" },
-  { label: "Holidays Package", value: "48 Hours Dubai Transit Visa" },
-  { label: "Kabayan Package", value: "96 Hours Dubai Transit Visa" },
-  { label: "Dummy Ticket", value: "90 Days Dubai Leisure Visa" },
-];
+export const dubaiVisaOptions: readonly VisaOption[] = dubai;
 
 /** The select on the other detail pages (spec §9). */
-export const generalVisaOptions: readonly VisaOption[] = [
-  { label: "Dubai Visa", value: "Dubai Visa" },
-  { label: "Tourist Visa", value: "Tourist Visa" },
-  { label: "Visa Change", value: "Visa Change" },
-  { label: "Visa Document", value: "Visa Document" },
-  { label: "Visa package", value: "Visa package" },
-];
+export const generalVisaOptions: readonly VisaOption[] = general;
 
 export const visaOptionsByVariant: Record<EnquiryVariant, readonly VisaOption[]> = {
   "dubai-visa": dubaiVisaOptions,
@@ -46,18 +34,10 @@ export const visaOptionsByVariant: Record<EnquiryVariant, readonly VisaOption[]>
  * The visa value a form starts with (spec §4). On the Dubai lists "Dubai Visa" matches no option; the spec keeps
  * it as the value until the visitor picks one, so the select shows `visaPlaceholderLabel` for it.
  */
-export const defaultVisaByVariant: Record<EnquiryVariant, string> = {
-  "dubai-visa": "Dubai Visa",
-  services: "Dubai Visa",
-  about: "Dubai Visa",
-  "tourist-visa": "Tourist Visa",
-  "visa-changes": "Visa Change",
-  "visa-documents": "Visa Document",
-  "visa-packages": "Visa package",
-};
+export const defaultVisaByVariant: Record<EnquiryVariant, string> = defaults;
 
 /** What the select shows while its value is a default that is not one of its options. */
-export const visaPlaceholderLabel = "Select visa type";
+export const visaPlaceholderLabel: string = placeholder;
 
 /** Every visa value a form of this variant may hold: its options, plus its default when that is not one. */
 export function allowedVisaValues(variant: EnquiryVariant): readonly string[] {

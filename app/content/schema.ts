@@ -1,45 +1,56 @@
+// Imports of this folder carry .ts here: vite.config.ts loads this module (scripts/vite-content.ts), and
+// Vite's config loader asks for extensions.
 import { z } from "zod";
-import { pagePaths, type AppPath } from "../lib/paths";
-import { illustrationNames } from "./illustrations";
-import { priceFormat } from "./price";
+import { detailGroups, detailIds, pagePaths, type AppPath } from "../lib/paths.ts";
+import { illustrationNames } from "./illustrations.ts";
+import { priceFormat } from "./price.ts";
 
-export { aed, priceAmount } from "./price";
+export { aed, priceAmount } from "./price.ts";
 
-export { cardRating } from "./constants";
+export { cardRating } from "./constants.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * Prices. One display style everywhere: "AED 190.00", "AED 1,490.00" (thousands separator, two
- * decimals). Records write prices with `aed(amount)` so the style cannot drift.
+ * decimals), written in the content files exactly as the pages show them.
+ *
+ * The schemas' messages start with "expected": app/content/load.ts shows them to whoever edits the
+ * content files, after the file, the record and the field.
  * ---------------------------------------------------------------------------------------------- */
 
-export const priceSchema = z.string().regex(priceFormat, 'a price such as "AED 190.00" or "AED 1,490.00"');
+const priceExpected = "expected a price such as AED 190.00";
+export const priceSchema = z.string({ error: priceExpected }).regex(priceFormat, { error: priceExpected });
 /** A price, or "" where a grid row shows text instead of a price. */
-export const optionalPriceSchema = z.union([priceSchema, z.literal("")]);
+export const optionalPriceSchema = z.union([priceSchema, z.literal("")], { error: priceExpected });
 
 /* ------------------------------------------------------------------------------------------------
  * Shared field schemas.
  * ---------------------------------------------------------------------------------------------- */
 
-export const illustrationNameSchema = z.enum(illustrationNames);
+export const illustrationNameSchema = z.enum(illustrationNames, {
+  error: `expected the name of a picture: ${illustrationNames.join(", ")}`,
+});
 
 export const appPathSchema = z.custom<AppPath>(
   (value) => typeof value === "string" && (pagePaths as readonly string[]).includes(value),
-  "a path from the path registry (app/lib/paths.ts)",
+  { error: `expected the address of a page of the site, such as /about or /dubai-visa/1` },
 );
 
-const text = z.string().min(1);
-const paragraphs = z.array(text);
+const text = z.string({ error: "expected text" }).min(1, { error: "expected text (it is empty)" });
+const paragraphs = z.array(text, { error: "expected a list of paragraphs" });
+const optionalText = z.string({ error: "expected text" });
+const lines = z.array(optionalText, { error: "expected a list of lines" });
+const positiveId = z.number().int().positive();
 
 /* ------------------------------------------------------------------------------------------------
  * Spec §3 entities.
  * ---------------------------------------------------------------------------------------------- */
 
 /** Home carousel slide: title is the heading, title2 the subtitle, title3 the tagline. */
-export const bannerSlideSchema = z.object({
-  id: z.number().int().positive(),
+export const bannerSlideSchema = z.strictObject({
+  id: positiveId,
   image: illustrationNameSchema,
   /** Alt text of the image; "" when the image is decorative. */
-  imageAlt: z.string(),
+  imageAlt: optionalText,
   title: text,
   title2: text,
   title3: text,
@@ -47,8 +58,8 @@ export const bannerSlideSchema = z.object({
 export type BannerSlide = z.infer<typeof bannerSlideSchema>;
 
 /** Featured service card. `title` is the category, `name` the product; every card shows `cardRating`. */
-export const productCardSchema = z.object({
-  id: z.number().int().positive(),
+export const productCardSchema = z.strictObject({
+  id: positiveId,
   name: text,
   title: text,
   price: priceSchema,
@@ -60,7 +71,7 @@ export type ProductCard = z.infer<typeof productCardSchema>;
 export const whyChooseIcons = ["shield-check", "headset", "lock", "smile"] as const;
 export type WhyChooseIcon = (typeof whyChooseIcons)[number];
 
-export const whyChooseItemSchema = z.object({
+export const whyChooseItemSchema = z.strictObject({
   icon: z.enum(whyChooseIcons),
   title: text,
   description: text,
@@ -68,7 +79,7 @@ export const whyChooseItemSchema = z.object({
 export type WhyChooseItem = z.infer<typeof whyChooseItemSchema>;
 
 /** Overview price row: a service, its price and the detail page its View Details button opens. */
-export const priceRowSchema = z.object({
+export const priceRowSchema = z.strictObject({
   type: text,
   price: priceSchema,
   link: appPathSchema,
@@ -81,97 +92,117 @@ export type PriceRow = z.infer<typeof priceRowSchema>;
  * `price` a price string ("" when the row is a title/content pair).
  */
 export const visaTypeSchema = z
-  .object({
-    id: z.number().int().positive(),
+  .strictObject({
+    id: positiveId,
     title: text,
-    content: z.string(),
+    content: optionalText,
     price: optionalPriceSchema,
   })
-  .refine((row) => row.content !== "" || row.price !== "", "a grid row needs content, a price or both");
+  .refine((row) => row.content !== "" || row.price !== "", {
+    error: "expected content, a price or both (this row has neither)",
+  });
 export type VisaType = z.infer<typeof visaTypeSchema>;
 
 const detailBaseShape = {
-  id: z.number().int().nonnegative(),
+  id: z.number({ error: "expected the page number, 1 to 4" }).int().nonnegative(),
   image: illustrationNameSchema,
-  title: z.string(),
+  title: optionalText,
   /** Overview paragraphs. */
-  content: z.array(z.string()),
-  subTitle: z.string(),
+  content: lines,
+  subTitle: optionalText,
   /** Heading of the price section. */
-  title2: z.string(),
+  title2: optionalText,
   /** Documents required: heading and checklist lines. */
-  title3: z.string(),
-  content3: z.array(z.string()),
+  title3: optionalText,
+  content3: lines,
   /** Important information sections: heading and paragraphs. 5-7 are optional. */
-  title4: z.string(),
-  content4: z.array(z.string()),
-  title5: z.string().optional(),
-  content5: z.array(z.string()).optional(),
-  title6: z.string().optional(),
-  content6: z.array(z.string()).optional(),
-  title7: z.string().optional(),
-  content7: z.array(z.string()).optional(),
+  title4: optionalText,
+  content4: lines,
+  title5: optionalText.optional(),
+  content5: lines.optional(),
+  title6: optionalText.optional(),
+  content6: lines.optional(),
+  title7: optionalText.optional(),
+  content7: lines.optional(),
 };
 
 /** Overview pages (tourist visa 1, visa change 1): a list of price rows with View Details links. */
-export const overviewDetailRecordSchema = z.object({
+export const overviewDetailRecordSchema = z.strictObject({
   ...detailBaseShape,
   kind: z.literal("overview"),
   priceRows: z.array(priceRowSchema),
 });
 
 /** Every other detail page: a two-column grid of title/content or title/price pairs. */
-export const gridDetailRecordSchema = z.object({
+export const gridDetailRecordSchema = z.strictObject({
   ...detailBaseShape,
   kind: z.literal("grid"),
   visaTypes: z.array(visaTypeSchema),
 });
 
+const kindExpected = { error: "expected kind: overview (a list of prices) or kind: grid (a grid of rows)" };
+
 /** Spec §3 "Detail record". Tell the two layouts apart by `kind`. */
-export const detailRecordSchema = z.discriminatedUnion("kind", [overviewDetailRecordSchema, gridDetailRecordSchema]);
+export const detailRecordSchema = z.discriminatedUnion(
+  "kind",
+  [overviewDetailRecordSchema, gridDetailRecordSchema],
+  kindExpected,
+);
 export type OverviewDetailRecord = z.infer<typeof overviewDetailRecordSchema>;
 export type GridDetailRecord = z.infer<typeof gridDetailRecordSchema>;
 export type DetailRecord = z.infer<typeof detailRecordSchema>;
 
+const atLeastOneRow = { error: "expected at least one row" };
+
 /**
- * A detail record as written in app/content/details: every text present (the stricter check the
- * content test applies; the empty record passes only the plain schema).
+ * A detail record as the content files write it: every text present (the empty record passes only the
+ * plain schema).
  */
 export const filledDetailRecordSchema = z
-  .discriminatedUnion("kind", [
-    overviewDetailRecordSchema.extend({ priceRows: z.array(priceRowSchema).min(1) }),
-    gridDetailRecordSchema.extend({ visaTypes: z.array(visaTypeSchema).min(1) }),
-  ])
+  .discriminatedUnion(
+    "kind",
+    [
+      overviewDetailRecordSchema.extend({ priceRows: z.array(priceRowSchema).min(1, atLeastOneRow) }),
+      gridDetailRecordSchema.extend({ visaTypes: z.array(visaTypeSchema).min(1, atLeastOneRow) }),
+    ],
+    kindExpected,
+  )
   .superRefine((record, ctx) => {
-    const required = [record.title, record.subTitle, record.title2, record.title3, record.title4];
-    if (required.some((value) => value.trim() === "")) ctx.addIssue({ code: "custom", message: "empty heading" });
-    if (record.content.length === 0 || record.content4.length === 0) {
-      ctx.addIssue({ code: "custom", message: "overview and important information need paragraphs" });
+    for (const field of ["title", "subTitle", "title2", "title3", "title4"] as const) {
+      if (record[field].trim() === "") ctx.addIssue({ code: "custom", path: [field], message: "expected a heading" });
+    }
+    for (const field of ["content", "content4"] as const) {
+      if (record[field].length === 0) {
+        ctx.addIssue({ code: "custom", path: [field], message: "expected at least one paragraph" });
+      }
     }
     for (const n of [5, 6, 7] as const) {
       const title = record[`title${n}`];
       const content = record[`content${n}`];
-      if ((title === undefined) !== (content === undefined)) {
-        ctx.addIssue({ code: "custom", message: `title${n} and content${n} go together` });
+      if (title === undefined && content !== undefined) {
+        ctx.addIssue({ code: "custom", path: [`title${n}`], message: `expected a heading for content${n}` });
+      }
+      if (title !== undefined && content === undefined) {
+        ctx.addIssue({ code: "custom", path: [`content${n}`], message: `expected paragraphs under title${n}` });
       }
     }
   });
 
-export { emptyDetailRecord, firstVisaTypePrice, infoSections, type InfoSection } from "./details/helpers";
+export { emptyDetailRecord, firstVisaTypePrice, infoSections, type InfoSection } from "./details/helpers.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * Page blocks: Home, About, Services, Contact.
  * ---------------------------------------------------------------------------------------------- */
 
 /** An illustration with its alt text ("" when decorative). */
-export const pictureSchema = z.object({ image: illustrationNameSchema, alt: z.string() });
+export const pictureSchema = z.strictObject({ image: illustrationNameSchema, alt: optionalText });
 export type Picture = z.infer<typeof pictureSchema>;
 
-export const textBlockSchema = z.object({ heading: text, paragraphs: paragraphs.min(1) });
+export const textBlockSchema = z.strictObject({ heading: text, paragraphs: paragraphs.min(1) });
 export type TextBlock = z.infer<typeof textBlockSchema>;
 
 /** Home "About" block: headline, text and three images. */
-export const homeAboutSchema = z.object({
+export const homeAboutSchema = z.strictObject({
   headline: text,
   paragraphs: paragraphs.min(1),
   images: z.tuple([pictureSchema, pictureSchema, pictureSchema]),
@@ -179,7 +210,7 @@ export const homeAboutSchema = z.object({
 export type HomeAbout = z.infer<typeof homeAboutSchema>;
 
 /** About page service category card. */
-export const categoryCardSchema = z.object({
+export const categoryCardSchema = z.strictObject({
   title: text,
   text,
   image: illustrationNameSchema,
@@ -187,27 +218,27 @@ export const categoryCardSchema = z.object({
 });
 export type CategoryCard = z.infer<typeof categoryCardSchema>;
 
-export const aboutContentSchema = z.object({
+export const aboutContentSchema = z.strictObject({
   heading: text,
   paragraphs: paragraphs.min(1),
   picture: pictureSchema,
   categoriesHeading: text,
   categories: z.array(categoryCardSchema).length(4),
-  motto: z.object({ heading: text, text }),
+  motto: z.strictObject({ heading: text, text }),
 });
 export type AboutContent = z.infer<typeof aboutContentSchema>;
 
 /** Services page section; `link` (optional) points to the matching detail page. */
-export const serviceSectionSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]+$/, "a slug usable as an HTML id"),
+export const serviceSectionSchema = z.strictObject({
+  id: optionalText.regex(/^[a-z0-9-]+$/, { error: "expected a short name in small letters, digits and dashes" }),
   heading: text,
   paragraphs: paragraphs.min(1),
   picture: pictureSchema,
-  link: z.object({ label: text, to: appPathSchema }).optional(),
+  link: z.strictObject({ label: text, to: appPathSchema }).optional(),
 });
 export type ServiceSection = z.infer<typeof serviceSectionSchema>;
 
-export const servicesContentSchema = z.object({
+export const servicesContentSchema = z.strictObject({
   heading: text,
   intro: text,
   sections: z.array(serviceSectionSchema).min(1),
@@ -217,5 +248,73 @@ export type ServicesContent = z.infer<typeof servicesContentSchema>;
 /** Contact page info card. The address, e-mail and phone themselves come from the site settings. */
 export const contactCardKinds = ["office", "email", "phone"] as const;
 export type ContactCardKind = (typeof contactCardKinds)[number];
-export const contactCardSchema = z.object({ kind: z.enum(contactCardKinds), heading: text, text });
+export const contactCardSchema = z.strictObject({ kind: z.enum(contactCardKinds), heading: text, text });
 export type ContactCard = z.infer<typeof contactCardSchema>;
+
+/* ------------------------------------------------------------------------------------------------
+ * The content files (content/*.yaml), one schema each. app/content/load.ts numbers the rows of
+ * slides, cards and price grids by their order before it checks them, so the files carry no row ids.
+ * ---------------------------------------------------------------------------------------------- */
+
+const atLeastOne = { error: "expected at least one item" };
+
+export const linkSchema = z.strictObject({ title: text, link: appPathSchema });
+
+/** content/site.yaml: what every page shows in its header and footer. */
+export const siteFileSchema = z.strictObject({
+  agency: z.strictObject({
+    /** Written as the header shows it; the JSON-LD reads it back (app/lib/structured-data.ts). */
+    openingHours: text,
+    officeAddress: z.strictObject({ locality: text, city: text, country: text }),
+    whatsappGreeting: text,
+  }),
+  /** The menu's first and last items; the service groups between them take the titles of their files. */
+  menu: z.strictObject({ home: text, contact: text }),
+  footer: z.strictObject({
+    quickLinks: z.array(linkSchema).min(1, atLeastOne),
+    visaGuide: z.array(linkSchema).min(1, atLeastOne),
+  }),
+});
+export type SiteFile = z.infer<typeof siteFileSchema>;
+
+export const visaOptionSchema = z.strictObject({ label: text, value: text });
+
+/** Where an enquiry form sits: a detail page group, the Services page or the About page. */
+export const enquiryVariants = [...detailGroups, "services", "about"] as const;
+
+/** content/enquiry-form.yaml: the visa type choices of the enquiry forms (spec §4, §9). */
+export const enquiryFormFileSchema = z.strictObject({
+  placeholder: text,
+  dubaiVisaOptions: z.array(visaOptionSchema).min(1, atLeastOne),
+  generalVisaOptions: z.array(visaOptionSchema).min(1, atLeastOne),
+  defaults: z.record(z.enum(enquiryVariants), text),
+});
+
+/** content/home.yaml. */
+export const homeFileSchema = z.strictObject({
+  slides: z.array(bannerSlideSchema).min(1, atLeastOne),
+  about: homeAboutSchema,
+  cards: z.array(productCardSchema).min(1, atLeastOne),
+  travelAgency: textBlockSchema,
+  whyChoose: z.strictObject({ heading: text, items: z.array(whyChooseItemSchema).min(1, atLeastOne) }),
+});
+
+/** content/contact.yaml. */
+export const contactFileSchema = z.strictObject({
+  page: z.strictObject({ title: text, formHeading: text, mapTitle: text }),
+  cards: z.array(contactCardSchema).min(1, atLeastOne),
+});
+
+/** content/<group>.yaml: a service group's name (menu, banners, titles) and its pages 1-4, in order. */
+export const detailGroupFileSchema = z
+  .strictObject({ title: text, pages: z.array(filledDetailRecordSchema) })
+  .superRefine((file, ctx) => {
+    const ids = file.pages.map((page) => page.id);
+    if (ids.join() !== detailIds.join()) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["pages"],
+        message: `expected the pages ${detailIds.join(", ")} in this order, found ids ${ids.join(", ") || "none"}`,
+      });
+    }
+  });

@@ -1,9 +1,15 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseDocument } from "yaml";
 import { officeAddress, openingHours } from "../content/agency";
 import { featuredCards } from "../content/cards";
 import { detailRecords, getDetailRecord, priceCellGroups } from "../content/details";
+import { contentDir, contentModules, readContent } from "../content/load";
 import { detailGroupTitles, detailPageTitles } from "../content/menu";
 import { aed } from "../content/price";
+import { emptyDetailRecord, type DetailRecord, type VisaType } from "../content/schema";
 import { detailGroups, detailIds, paths, type DetailGroup } from "./paths";
 import {
   agencyId,
@@ -130,27 +136,42 @@ describe("breadcrumbList", () => {
 });
 
 describe("detailPricedItems", () => {
-  it("names a Dubai visa page's one price after the page (its Price cell)", () => {
-    expect(detailPricedItems(page("dubai-visa", 1), absolute)).toEqual([
-      { name: "48 Hours Transit", description: "Single entry", price: "AED 190.00", url: absolute("/dubai-visa/1") },
-    ]);
-  });
+  // Records made here, so that these checks hold whatever prices the content files give.
+  const base = { ...emptyDetailRecord, id: 3, title: "Page Title", subTitle: "Summary" };
+  const gridRows: VisaType[] = [
+    { id: 1, title: "Entry", content: "Single entry", price: aed(190) },
+    { id: 2, title: "Stay", content: "Up to 48 hours", price: "" },
+    { id: 3, title: "Ticket Plus Hotel", content: "", price: aed(1490) },
+  ];
+  const grid: DetailRecord = { ...base, kind: "grid", visaTypes: gridRows };
 
-  it("lists an overview page's price rows, each at the page its View Details button opens", () => {
-    const items = detailPricedItems(page("tourist-visa", 1), absolute);
-    expect(items).toEqual([
-      { name: "30 Days Tourist Visa", price: "AED 390.00", url: absolute("/tourist-visa/2") },
-      { name: "60 Days Tourist Visa", price: "AED 640.00", url: absolute("/tourist-visa/3") },
-      { name: "90 Days Tourist Visa", price: "AED 1,740.00", url: absolute("/tourist-visa/4") },
+  it("names a page's first price after the page where it is the Price cell", () => {
+    expect(detailPricedItems({ group: "dubai-visa", record: grid, hasPriceCell: true }, absolute)).toEqual([
+      { name: "Page Title", description: "Single entry", price: "AED 190.00", url: absolute("/dubai-visa/3") },
+      { name: "Ticket Plus Hotel", price: "AED 1,490.00", url: absolute("/dubai-visa/3") },
     ]);
   });
 
   it("lists each priced grid row by its own title and skips the rows without a price", () => {
-    const items = detailPricedItems(page("visa-documents", 3), absolute);
+    const items = detailPricedItems({ group: "visa-documents", record: grid, hasPriceCell: false }, absolute);
     expect(items.map((item) => [item.name, item.price])).toEqual([
-      ["30 Days Covid Insurance", "AED 32.00"],
-      ["30 Days Medical Insurance", "AED 78.00"],
-      ["60 Days Medical Insurance", "AED 148.00"],
+      ["Entry", "AED 190.00"],
+      ["Ticket Plus Hotel", "AED 1,490.00"],
+    ]);
+  });
+
+  it("lists an overview page's price rows, each at the page its View Details button opens", () => {
+    const overview: DetailRecord = {
+      ...base,
+      kind: "overview",
+      priceRows: [
+        { type: "30 Days Tourist Visa", price: aed(390), link: "/tourist-visa/2" },
+        { type: "90 Days Tourist Visa", price: aed(1740), link: "/tourist-visa/4" },
+      ],
+    };
+    expect(detailPricedItems({ group: "tourist-visa", record: overview, hasPriceCell: true }, absolute)).toEqual([
+      { name: "30 Days Tourist Visa", price: "AED 390.00", url: absolute("/tourist-visa/2") },
+      { name: "90 Days Tourist Visa", price: "AED 1,740.00", url: absolute("/tourist-visa/4") },
     ]);
   });
 
@@ -232,5 +253,39 @@ describe("jsonLdGraph", () => {
   it("puts the nodes in one schema.org graph", () => {
     const node: JsonLdNode = { "@type": "Thing", name: "x" };
     expect(jsonLdGraph([node])).toEqual({ "@context": "https://schema.org", "@graph": [node] });
+  });
+});
+
+describe("one edit per change", () => {
+  it("a price changed in one content file reaches its page, the home card and the offers that show it", () => {
+    const folder = mkdtempSync(join(tmpdir(), "karama-content-"));
+    try {
+      cpSync(contentDir, folder, { recursive: true });
+      const file = join(folder, "visa-packages.yaml");
+      const doc = parseDocument(readFileSync(file, "utf8"));
+      const rowTitle = String(doc.getIn(["pages", 0, "visaTypes", 0, "title"]));
+      doc.setIn(["pages", 0, "visaTypes", 0, "price"], "AED 2,345.00");
+      writeFileSync(file, doc.toString({ lineWidth: 0 }));
+      // A card that shows that price says so once, in the home file (as the delivered card 3 does).
+      const home = join(folder, "home.yaml");
+      const homeDoc = parseDocument(readFileSync(home, "utf8"));
+      homeDoc.setIn(["cards", 2, "price"], `same as /visa-packages/1, ${rowTitle}`);
+      writeFileSync(home, homeDoc.toString({ lineWidth: 0 }));
+
+      const modules = contentModules(readContent(folder));
+      const record = modules.details.detailRecords["visa-packages"][0];
+      if (record === undefined) throw new Error("no record 1");
+      const offers = nodesOfType(
+        detailPageNodes({ group: "visa-packages", record, hasPriceCell: false }, absolute, agencyId(siteUrl)),
+        "Offer",
+      );
+      expect(offers[0]).toMatchObject({ name: rowTitle, price: "2345.00", priceCurrency: "AED" });
+      const card = modules.home.cards[2];
+      expect(card?.price).toBe("AED 2,345.00");
+      const cardOffers = nodesOfType(featuredServiceNodes(modules.home.cards, absolute, agencyId(siteUrl)), "Offer");
+      expect(cardOffers[2]).toMatchObject({ price: "2345.00" });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

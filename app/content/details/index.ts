@@ -1,20 +1,13 @@
 import type { DetailGroup } from "../../lib/paths";
+import { detailRecords as records } from "../data/details";
 import type { DetailRecord } from "../schema";
 import { emptyDetailRecord } from "./helpers";
-import { dubaiVisaRecords } from "./dubai-visa";
-import { touristVisaRecords } from "./tourist-visa";
-import { visaChangeRecords } from "./visa-changes";
-import { visaDocumentRecords } from "./visa-documents";
-import { visaPackageRecords } from "./visa-packages";
 
-/** Every detail record, by group. Each group holds ids 1-4 (spec §2, "Detail id meanings"). */
-export const detailRecords: Record<DetailGroup, DetailRecord[]> = {
-  "dubai-visa": dubaiVisaRecords,
-  "tourist-visa": touristVisaRecords,
-  "visa-changes": visaChangeRecords,
-  "visa-documents": visaDocumentRecords,
-  "visa-packages": visaPackageRecords,
-};
+/**
+ * Every detail record, by group, from content/<group>.yaml. Each group holds ids 1-4 (spec §2, "Detail id
+ * meanings"), in order: the content files are checked for it.
+ */
+export const detailRecords: Record<DetailGroup, DetailRecord[]> = records;
 
 export function hasDetailRecord(group: DetailGroup, id: number): boolean {
   return detailRecords[group].some((record) => record.id === id);
