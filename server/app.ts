@@ -7,6 +7,7 @@ import { cacheControl, headersFor, securityHeaders } from "./headers";
 import { type InboxConfig, readInboxConfig } from "./inbox/config";
 import { inboxPlugin } from "./inbox/plugin";
 import { notFoundFileOf, resolvePage } from "./pages";
+import { isServableFile, publicSegments } from "./public-path";
 import { collectScriptHashes } from "./script-hashes";
 
 export interface ServerOptions {
@@ -40,7 +41,13 @@ export async function buildServer({
 
   app.addHook("onSend", async (request, reply) => {
     reply.headers(headersFor(String(reply.getHeader("content-type") ?? ""), headers));
-    if (!reply.hasHeader("cache-control")) reply.header("cache-control", cacheControl(request.url));
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", cacheControl(request.url, reply.statusCode));
+  });
+
+  // Before anything else looks at the path: a private spelling is answered as a page that does not exist.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    if (publicSegments(request.url) === null) return reply.code(404).sendFile(notFoundFileOf("/"));
   });
 
   await app.register(fastifyStatic, {
@@ -52,8 +59,9 @@ export async function buildServer({
     // Cache-Control is set above, by path.
     cacheControl: false,
     serveDotFiles: false,
-    // Files for other hosts (_headers) and React Router's unused SPA fallback are not pages of this site.
-    allowedPath: (pathName) => !pathName.startsWith("/_"),
+    // Only pages and assets (server/public-path.ts): never a dotfile, a file for other hosts (_headers) or
+    // React Router's unused SPA fallback. Files the server itself sends (the 404 pages) are named here, not asked for.
+    allowedPath: (pathName) => isServableFile(pathName.startsWith("/") ? pathName : `/${pathName}`),
   });
 
   await app.register(inboxPlugin, { config: inbox, accessKey: settings.formAccessKey });
