@@ -14,7 +14,8 @@ export interface ServerOptions {
   /** The client build: build/client. */
   root: string;
   settings: SiteSettings;
-  logger?: boolean;
+  /** Fastify's logger option: true logs to stdout; tests pass a stream to read what is logged. */
+  logger?: FastifyServerOptions["logger"];
   /** The enquiry inbox (POST /api/submit); by default read from the environment. */
   inbox?: InboxConfig;
   /**
@@ -22,7 +23,31 @@ export interface ServerOptions {
    * Off by default, so a visitor cannot pick their own address with X-Forwarded-For.
    */
   trustProxy?: FastifyServerOptions["trustProxy"];
+  /** Tests shorten these; see `defaultTimeouts`. */
+  timeouts?: ServerTimeouts;
 }
+
+export interface ServerTimeouts {
+  /** A client must have sent all its request headers within this… */
+  headersMs: number;
+  /** …and the whole request, body included, within this. */
+  requestMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** How often Node checks the first two (its default, 30 s, would let a slow client stay that much longer). */
+  checkEveryMs: number;
+}
+
+/**
+ * Slow clients cannot hold connections: the largest request (64 KiB) takes well under a second on any working
+ * connection, and a browser reopens an idle connection at no visible cost.
+ */
+export const defaultTimeouts: ServerTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  checkEveryMs: 1_000,
+};
 
 /** The production server: pre-rendered pages, pre-compressed static files, headers, redirects and 404s. */
 export async function buildServer({
@@ -31,11 +56,18 @@ export async function buildServer({
   logger = false,
   inbox = readInboxConfig(process.env, settings.email),
   trustProxy = false,
+  timeouts = defaultTimeouts,
 }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
   }
-  const app = Fastify({ logger, trustProxy });
+  const app = Fastify({
+    logger,
+    trustProxy,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+  });
   // The policy allows exactly the inline scripts of the pages being served, hashed once at start-up.
   const headers = securityHeaders(settings, await collectScriptHashes(root));
 
@@ -64,7 +96,7 @@ export async function buildServer({
     allowedPath: (pathName) => isServableFile(pathName.startsWith("/") ? pathName : `/${pathName}`),
   });
 
-  await app.register(inboxPlugin, { config: inbox, accessKey: settings.formAccessKey });
+  await app.register(inboxPlugin, { config: inbox, accessKey: settings.formAccessKey, siteUrl: settings.siteUrl });
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;

@@ -1,4 +1,4 @@
-import type { InboxConfig } from "../inbox/config";
+import { type InboxConfig, inboxDefaults } from "../inbox/config";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +24,10 @@ export function testInboxConfig(dir: string, overrides: Partial<InboxConfig> = {
     mailTo: "a@b.example",
     smtp: null,
     retry: { baseMs: 50, maxMs: 200 },
+    allowedOrigins: [],
+    ...inboxDefaults,
+    pollMs: 100,
+    reopenMs: 100,
     ...overrides,
   };
 }
