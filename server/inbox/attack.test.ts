@@ -1,14 +1,13 @@
 // @vitest-environment node
 import Database from "better-sqlite3";
-import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir } from "../testing/fake-client";
 import {
   accepted,
+  enquiries,
   enquiryForm,
   json,
   newDbPath,
@@ -26,19 +25,6 @@ import { readInboxConfig } from "./config";
 /* Findings 4-6 of the attack review, each reproduced against a real server on loopback. */
 
 afterAll(removeTestDirs);
-
-const repoRoot = join(import.meta.dirname, "..", "..");
-const run = promisify(execFile);
-
-/** npm run enquiries, as the agency runs it. */
-async function enquiries(dbPath: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    ["--import", "tsx", join(repoRoot, "scripts", "enquiries.ts"), "--db", dbPath, ...args],
-    { cwd: repoRoot, env: { ...process.env, NO_COLOR: "1" } },
-  );
-  return stdout;
-}
 
 const crossSite = /accepted only from this website/;
 

@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { defaultSpamConfig, type SpamConfig } from "./spam";
 
 export interface SmtpConfig {
   host: string;
@@ -39,6 +40,8 @@ export interface InboxConfig {
   maxRejections: number;
   /** How often the outbox looks for work queued by another process (npm run enquiries -- --requeue/--release). */
   pollMs: number;
+  /** The spam checks (spam.ts); null turns them off (tests of other things). */
+  spam: SpamConfig | null;
 }
 
 export const repoRoot = join(import.meta.dirname, "..", "..");
@@ -109,5 +112,10 @@ export function readInboxConfig(env: Record<string, string | undefined>, agencyE
     retry: defaultRetry,
     allowedOrigins: origins(env, "INBOX_ALLOWED_ORIGINS"),
     ...inboxDefaults,
+    spam: {
+      ...defaultSpamConfig,
+      powMaxNumber: integer(env, "INBOX_POW_MAX_NUMBER", defaultSpamConfig.powMaxNumber, 10),
+      minFillMs: integer(env, "INBOX_MIN_FILL_SECONDS", defaultSpamConfig.minFillMs / 1000, 0) * 1000,
+    },
   };
 }

@@ -6,6 +6,7 @@ import { healthRoute } from "./health";
 import { composeMail } from "./mail";
 import { type MailSender, smtpSender } from "./mailer";
 import { submitRoute } from "./route";
+import { SpamGuard } from "./spam";
 import { InboxStore } from "./store";
 import { OutboxWorker } from "./worker";
 
@@ -21,6 +22,8 @@ export interface InboxPluginOptions {
 /** The inbox's database while it is open; null while it cannot be opened, with the reason. */
 export interface InboxState {
   store: InboxStore | null;
+  /** The spam checks, when on (they keep their keys in the database). */
+  guard: SpamGuard | null;
   openError: string | null;
 }
 
@@ -36,7 +39,7 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
   const { config, sender } = options;
   const transport = sender ?? (config.smtp ? smtpSender(config.smtp) : null);
   const from = config.smtp?.from ?? config.mailTo;
-  const state: InboxState = { store: null, openError: null };
+  const state: InboxState = { store: null, guard: null, openError: null };
   let db: Database.Database | null = null;
   let worker: OutboxWorker | null = null;
   let reopenTimer: NodeJS.Timeout | undefined;
@@ -55,6 +58,7 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
       return false;
     }
     const store = new InboxStore(db);
+    state.guard = config.spam ? new SpamGuard(db, config.spam) : null;
     state.store = store;
     state.openError = null;
     worker = transport

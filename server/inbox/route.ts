@@ -90,6 +90,15 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
   });
 
   app.options("/api/submit", async (request, reply) => answerPreflight(request, reply, origins));
+  app.options("/api/challenge", async (request, reply) => answerPreflight(request, reply, origins));
+
+  // The proof-of-work challenge the forms fetch when the visitor first touches one (spam.ts).
+  app.get("/api/challenge", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    allowCors(request, reply, origins);
+    if (!state.guard) throw new InboxError(503, unavailableMessage);
+    return state.guard.challenge();
+  });
 
   app.post(
     "/api/submit",
@@ -121,7 +130,11 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
         throw new InboxError(415, "Unsupported content type: send multipart/form-data or application/json");
       }
       checkAccessKey(fields, options.accessKey);
-      const id = await commitsFor(store).add({ submission: toSubmission(kind, fields), heldReason: null });
+      const submission = toSubmission(kind, fields);
+      // Held or not, the answer is the same (spam.ts).
+      const heldReason = state.guard ? await state.guard.verdict(fields) : null;
+      const id = await commitsFor(store).add({ submission, heldReason });
+      if (heldReason !== null) request.log.info({ id, heldReason }, "submission held as suspected spam");
       options.onStored(id);
       return { success: true, message: successMessage };
     },

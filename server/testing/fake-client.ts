@@ -28,6 +28,7 @@ export function testInboxConfig(dir: string, overrides: Partial<InboxConfig> = {
     ...inboxDefaults,
     pollMs: 100,
     reopenMs: 100,
+    spam: null,
     ...overrides,
   };
 }

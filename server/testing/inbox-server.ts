@@ -1,4 +1,6 @@
 import Database from "better-sqlite3";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -146,3 +148,15 @@ export const accepted = {
   status: 200,
   body: { success: true, message: "Your enquiry has been submitted successfully!" },
 };
+
+const repoRoot = join(import.meta.dirname, "..", "..");
+const run = promisify(execFile);
+
+/** npm run enquiries -- --db dbPath ...args, as the agency runs it; resolves with what it prints. */
+export async function enquiries(dbPath: string, ...args: string[]): Promise<string> {
+  const script = join(repoRoot, "scripts", "enquiries.ts");
+  const { stdout } = await run(process.execPath, ["--import", "tsx", script, "--db", dbPath, ...args], {
+    cwd: repoRoot,
+  });
+  return stdout;
+}

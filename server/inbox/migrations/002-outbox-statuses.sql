@@ -21,3 +21,10 @@ SELECT enquiry_id, status, attempts, next_attempt_at, last_error, sent_at FROM o
 DROP TABLE outbox;
 ALTER TABLE outbox_new RENAME TO outbox;
 CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+
+-- Secrets the server makes once and keeps across restarts (the proof-of-work's signing keys), so a challenge a
+-- visitor received before a restart is still good after it.
+CREATE TABLE secrets (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
