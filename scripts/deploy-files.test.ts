@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { readSettings } from "../app/lib/settings";
 import { securityHeaders } from "../server/headers";
-import { renderHeadersFile, renderNginxConf } from "./deploy-files";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { makeTempDir } from "../server/testing/fake-client";
+import { findUnservableFiles, renderHeadersFile, renderNginxConf } from "./deploy-files";
 
 const headers = securityHeaders(readSettings({}), ["'sha256-AAA='"]);
 const csp = headers["content-security-policy"];
@@ -21,19 +24,28 @@ function parseHeadersFile(text: string): Map<string, Map<string, string>> {
   return rules;
 }
 
+const assets = ["/assets/entry-abc123.js", "/assets/root-def456.css"];
+
 describe("the _headers file for static hosts", () => {
-  const rules = parseHeadersFile(renderHeadersFile(headers));
+  const rules = parseHeadersFile(renderHeadersFile(headers, assets));
 
   it("sends every security header of the Node server, with the same values, on every path", () => {
     expect(Object.fromEntries(rules.get("/*") ?? [])).toEqual(headers);
   });
 
-  it("caches hashed assets for a year, setting no header in two rules (hosts would merge the values)", () => {
-    expect(Object.fromEntries(rules.get("/assets/*") ?? [])).toEqual({
-      "cache-control": "public, max-age=31536000, immutable",
-    });
-    const names = [...rules.values()].flatMap((rule) => [...rule.keys()]);
-    expect(new Set(names).size).toBe(names.length);
+  it("caches each hashed asset of the build for a year, by its exact path, and nothing else", () => {
+    for (const asset of assets) {
+      expect(Object.fromEntries(rules.get(asset) ?? [])).toEqual({
+        "cache-control": "public, max-age=31536000, immutable",
+      });
+    }
+    // A wildcard would also give the host's 404 for a file a later deploy adds the year-long cache.
+    expect([...rules.keys()].filter((path) => path.includes("*"))).toEqual(["/*"]);
+  });
+
+  it("sets no header in two rules that can match one path (hosts would merge the values)", () => {
+    const perPath = assets.map((asset) => [...(rules.get("/*")?.keys() ?? []), ...(rules.get(asset)?.keys() ?? [])]);
+    for (const names of perPath) expect(new Set(names).size).toBe(names.length);
   });
 });
 
@@ -64,7 +76,94 @@ describe("the nginx server block", () => {
     expect(conf).toMatch(/location = \/site\.webmanifest \{\s*types \{ \}\s*default_type application\/manifest\+json;/);
   });
 
+  it("refuses dotfiles except /.well-known/, whatever the folder, before any other location", () => {
+    const firstLocation = /\n\s*location (~\*? )?"?([^"{]+)"? \{\n\s*return 404;/.exec(conf);
+    expect(firstLocation?.[2]).toBeDefined();
+    const pattern = new RegExp(firstLocation?.[2] ?? "");
+    for (const uri of ["/.env", "/.git/config", "/assets/.hidden.js", "/.well-known/.secret", "/.well-knownx"]) {
+      expect(pattern.test(uri), uri).toBe(true);
+    }
+    for (const uri of ["/.well-known/security.txt", "/assets/entry-abc.js", "/about", "/"]) {
+      expect(pattern.test(uri), uri).toBe(false);
+    }
+  });
+
+  /** The regular-expression locations in order, as JavaScript regexps (nginx's PCRE syntax used here is the same). */
+  const regexLocations = [...conf.matchAll(/\n\s*location ~ "([^"]+)" \{([^}]*)\}/g)].map(
+    ([, pattern = "", body = ""]) => ({
+      pattern: new RegExp(pattern),
+      body,
+    }),
+  );
+  /** nginx picks the first regular-expression location that matches (no exact or prefix location here competes). */
+  const firstMatch = (uri: string) => regexLocations.find((location) => location.pattern.test(uri))?.body ?? "";
+
+  it("answers 404 for files for other hosts and anything that is not a page or an asset", () => {
+    for (const uri of [
+      "/_headers",
+      "/assets/_x.js",
+      "/__spa-fallback.html",
+      "/nginx.conf",
+      "/inbox.sqlite",
+      "/index.html.gz",
+      "/index.html.br",
+      "/backup.tar.gz",
+      "/LICENSE.md",
+    ]) {
+      expect(firstMatch(uri), uri).toMatch(/return 404;/);
+    }
+  });
+
+  it("serves pages from their folders only, so an extensionless file is never sent as it is", () => {
+    for (const uri of ["/", "/about", "/LICENSE"])
+      expect(firstMatch(uri), uri).toMatch(/try_files \$uri\/index\.html =404;/);
+    for (const uri of ["/assets/entry-abc.js", "/robots.txt", "/site.webmanifest"]) {
+      expect(firstMatch(uri), uri).not.toMatch(/return 404;/);
+    }
+    // Files under /.well-known/ fall through to the plain location, whatever their names.
+    for (const uri of ["/.well-known/security.txt", "/.well-known/apple-app-site-association"]) {
+      expect(firstMatch(uri), uri).toBe("");
+    }
+    expect(conf).toMatch(/location \/ \{\s*try_files \$uri =404;\s*\}/);
+  });
+
+  it("gives the year-long cache only to assets that were found", () => {
+    expect(conf).toMatch(/map "\$status \$uri" \$karama_cache_control \{/);
+    expect(conf).toContain('"~^(200|206|304) /assets/" "public, max-age=31536000, immutable";');
+  });
+
   it("balances its braces", () => {
     expect(conf.split("{").length).toBe(conf.split("}").length);
+  });
+});
+
+describe("the build check", () => {
+  it("names every file in the client build that the rules would not serve, and passes a clean build", () => {
+    const dir = makeTempDir("deploy-check-");
+    try {
+      for (const file of [
+        "index.html",
+        "index.html.gz",
+        "index.html.br",
+        "about/index.html",
+        "assets/entry-abc.js",
+        "assets/entry-abc.js.br",
+        "robots.txt",
+        ".well-known/security.txt",
+        "_headers",
+      ]) {
+        mkdirSync(join(dir, file, ".."), { recursive: true });
+        writeFileSync(join(dir, file), "x");
+      }
+      expect(findUnservableFiles(dir)).toEqual([]);
+      for (const file of [".env", "assets/.DS_Store", "notes.bak", "data.sqlite.gz", "_redirects"]) {
+        writeFileSync(join(dir, file), "x");
+      }
+      expect(findUnservableFiles(dir).sort()).toEqual(
+        ["_redirects", "assets/.DS_Store", "data.sqlite.gz", ".env", "notes.bak"].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,13 +2,15 @@
  * Deployment without the Node server: the same headers as server/headers.ts, written out as a `_headers` file
  * (the format static hosts and CDNs read) and as an nginx server block. Run by scripts/postbuild.ts.
  */
-import { copyFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
+import { copyFile, readdir, rm, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
 import type { SiteSettings } from "../app/lib/settings";
 import { detailGroups, detailNotFoundSegment, emptyRecordId, notFoundPath } from "../app/lib/paths";
 import { assetsPrefix, immutableCache, revalidateCache, securityHeaders } from "../server/headers";
 import { manifestPath } from "../app/lib/site-assets";
 import { htmlFileOf } from "../server/pages";
+import { assetExtensions, isServableFile } from "../server/public-path";
 import { collectScriptHashes } from "../server/script-hashes";
 
 const generated = "Written by scripts/postbuild.ts from server/headers.ts at build time: do not edit, rebuild.";
@@ -20,13 +22,14 @@ function displayName(header: string): string {
 
 /**
  * `_headers` for static hosts. Hosts merge the values of a header that several matching rules set, so each
- * header is set by one rule only: the security headers for every path, the long cache for hashed assets
- * (the host's own default revalidates pages).
+ * header is set by one rule only: the security headers for every path, the long cache for each hashed asset of
+ * this build by its exact path (the host's own default revalidates pages). No `/assets/*` rule: it would give a
+ * year-long cache to the host's 404 for an asset a later deploy adds.
  */
-export function renderHeadersFile(headers: Record<string, string>): string {
+export function renderHeadersFile(headers: Record<string, string>, assetPaths: readonly string[]): string {
   const lines = [`# ${generated}`, "/*"];
   for (const [name, value] of Object.entries(headers)) lines.push(`  ${displayName(name)}: ${value}`);
-  lines.push(`${assetsPrefix}*`, `  Cache-Control: ${immutableCache}`);
+  for (const path of assetPaths) lines.push(path, `  Cache-Control: ${immutableCache}`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -40,14 +43,19 @@ const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g,
  */
 export function renderNginxConf(headers: Record<string, string>, root = "/srv/karama/client"): string {
   const groups = detailGroups.join("|");
+  const dotfiles = String.raw`^/(?!\.well-known/)(.*/)?\.|^/\.well-known/(.*/)?\.`;
+  const outsideWellKnown = String.raw`^(?!/\.well-known/)`;
+  const notAsset = String.raw`${outsideWellKnown}.*\.(?!(${assetExtensions.join("|")})$)[^/.]*$`;
+  const page = String.raw`${outsideWellKnown}.*/[^/.]*$`;
   const headerLines = Object.entries(headers)
     .map(([name, value]) => `    add_header ${displayName(name)} ${quoted(value)} always;`)
     .join("\n");
   return `# ${generated}
 # Copy build/client to the root below, then include this file inside nginx's http { } block.
 
-map $uri $karama_cache_control {
-    ~^${assetsPrefix} ${quoted(immutableCache)};
+# The year-long cache only for an asset that was found: a cached 404 would outlive the deploy that adds the file.
+map "$status $uri" $karama_cache_control {
+    "~^(200|206|304) ${assetsPrefix}" ${quoted(immutableCache)};
     default ${quoted(revalidateCache)};
 }
 
@@ -70,8 +78,13 @@ ${headerLines}
     # One spelling per page: /about/ -> /about.
     rewrite ^/(.+)/$ /$1 permanent;
 
-    # Build files that are not pages of the site.
-    location ~ ^/_ {
+    # The rules of server/public-path.ts. nginx decodes the path and resolves dot segments before matching, so
+    # no spelling gets around them. No dotfile or dot-folder except /.well-known/ at the top.
+    location ~ "${dotfiles}" {
+        return 404;
+    }
+    # Files for other hosts (_headers) and React Router's SPA fallback, in any folder.
+    location ~ "/_" {
         return 404;
     }
 
@@ -96,21 +109,56 @@ ${headerLines}
         default_type application/manifest+json;
     }
 
+    # Outside /.well-known/ (published there on purpose, whatever the name), a file is served only when it is a
+    # page or an asset: its last extension is one of these.
+    location ~ "${notAsset}" {
+        return 404;
+    }
+    # Without an extension, a path is a page: its folder's index.html, never a file of that name.
+    location ~ "${page}" {
+        try_files $uri/index.html =404;
+    }
+
     location / {
-        try_files $uri $uri/index.html =404;
+        try_files $uri =404;
     }
 }
 `;
 }
 
+/** The build's hashed assets, as URL paths. */
+async function listAssets(clientDir: string): Promise<string[]> {
+  const entries = await readdir(join(clientDir, assetsPrefix), { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${relative(clientDir, join(entry.parentPath, entry.name)).split("\\").join("/")}`)
+    .sort();
+}
+
+/** The static-host headers file: consumed by those hosts, never served by them (nor by the Node server). */
+const headersFile = "_headers";
+
+/**
+ * The files of a client build that the rules of server/public-path.ts would not serve: a static host would
+ * publish them all the same, so the build stops on any. A .br or .gz copy of a servable file is fine.
+ */
+export function findUnservableFiles(clientDir: string): string[] {
+  return readdirSync(clientDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(clientDir, join(entry.parentPath, entry.name)).split("\\").join("/"))
+    .filter((file) => file !== headersFile && !isServableFile(`/${file.replace(/\.(br|gz)$/, "")}`));
+}
+
 /**
  * Writes `_headers` and a top-level `404.html` (what static hosts serve for unknown paths) into the client
- * build, and `nginx.conf` beside it.
+ * build, and `nginx.conf` beside it; removes React Router's SPA fallback, which this site does not use and a
+ * static host would publish.
  */
 export async function writeDeployFiles(clientDir: string, settings: SiteSettings): Promise<void> {
   const headers = securityHeaders(settings, await collectScriptHashes(clientDir));
   await Promise.all([
-    writeFile(join(clientDir, "_headers"), renderHeadersFile(headers)),
+    writeFile(join(clientDir, headersFile), renderHeadersFile(headers, await listAssets(clientDir))),
+    rm(join(clientDir, "__spa-fallback.html"), { force: true }),
     writeFile(join(clientDir, "..", "nginx.conf"), renderNginxConf(headers)),
     copyFile(join(clientDir, htmlFileOf(notFoundPath)), join(clientDir, "404.html")),
   ]);

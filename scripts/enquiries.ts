@@ -11,11 +11,16 @@ const help = `Lists the enquiries the website has received (POST /api/submit).
 
 Usage: npm run enquiries -- [options]
 
-  --limit N    show the latest N (default 20)
-  --pending    show only those not yet e-mailed to the agency, with the last delivery error
-  --csv        export every enquiry as CSV to stdout (e.g. npm run -s enquiries -- --csv > enquiries.csv)
-  --db PATH    the inbox database (default: $INBOX_DB, else data/inbox.sqlite)
-  --help       show this help`;
+  --limit N       show the latest N (default 20); held ones (suspected spam) are listed apart
+  --pending       show those not yet e-mailed to the agency, with the last delivery error, and those the mail
+                  server rejected outright (no longer tried)
+  --requeue ID    queue a rejected enquiry again (after fixing what the mail server refused)
+  --held          show the submissions held as suspected spam, with the checks they failed
+  --release ID    release a held submission: the running server e-mails it within seconds
+  --csv           export every stored submission with its status as CSV to stdout
+                  (e.g. npm run -s enquiries -- --csv > enquiries.csv)
+  --db PATH       the inbox database (default: $INBOX_DB, else data/inbox.sqlite)
+  --help          show this help`;
 
 interface Column {
   title: string;
@@ -49,6 +54,64 @@ const pendingColumns: Column[] = [
   { title: "Next try (UTC)", width: 16, value: (e) => new Date(e.nextAttemptAt).toISOString().slice(0, 16) },
   { title: "Last error", width: 40, value: (e) => e.lastError ?? "" },
 ];
+const rejectedColumns: Column[] = [
+  { title: "Tries", width: 5, value: (e) => String(e.attempts) },
+  { title: "Refusal", width: 50, value: (e) => e.lastError ?? "" },
+];
+const heldColumns: Column[] = [
+  ...baseColumns.slice(0, 6),
+  { title: "Message", width: 24, value: (e) => e.message },
+  { title: "Held because", width: 30, value: (e) => e.heldReason ?? "" },
+];
+
+function pendingReport(store: InboxStore): string {
+  const pending = store.pending();
+  const rejected = store.withStatus("rejected");
+  const lines = [
+    pending.length === 0
+      ? "Every enquiry has been e-mailed."
+      : `${pending.length} not yet e-mailed:\n${table(pending, [...baseColumns.slice(0, 5), ...pendingColumns])}`,
+  ];
+  if (rejected.length > 0) {
+    lines.push(
+      "",
+      `${rejected.length} rejected by the mail server, no longer tried. Fix the cause (often the agency address or ` +
+        `the sender's domain), then queue one again with "npm run enquiries -- --requeue ${rejected[0]?.id}":`,
+      table(rejected, [...baseColumns.slice(0, 5), ...rejectedColumns]),
+    );
+  }
+  return lines.join("\n");
+}
+
+function heldReport(store: InboxStore): string {
+  const held = store.withStatus("held");
+  return held.length === 0
+    ? "Nothing is held as suspected spam."
+    : `${held.length} held as suspected spam (not e-mailed). Release one that is genuine with ` +
+        `"npm run enquiries -- --release ID":\n${table(held, heldColumns)}`;
+}
+
+function latestReport(store: InboxStore, limit: number): string {
+  const latest = store.latest(limit);
+  const genuine = latest.filter((enquiry) => enquiry.status !== "held");
+  const held = latest.length - genuine.length;
+  const lines = [
+    genuine.length === 0
+      ? "No enquiries yet."
+      : `Latest ${genuine.length} (newest first):\n${table(genuine, [...baseColumns, deliveryColumn])}`,
+  ];
+  if (held > 0) {
+    lines.push("", `${held} more among the latest ${limit} held as suspected spam: "npm run enquiries -- --held".`);
+  }
+  return lines.join("\n");
+}
+
+/** --requeue and --release: an id, and what to do with it. */
+function idOf(value: string | undefined, option: string): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id < 1) throw new Error(`--${option} needs the enquiry's number (the # column)`);
+  return id;
+}
 
 function main(): number {
   const { values } = parseArgs({
@@ -56,6 +119,9 @@ function main(): number {
       limit: { type: "string", default: "20" },
       pending: { type: "boolean", default: false },
       csv: { type: "boolean", default: false },
+      held: { type: "boolean", default: false },
+      requeue: { type: "string" },
+      release: { type: "string" },
       db: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -77,22 +143,28 @@ function main(): number {
   const db = openInboxDb(dbPath);
   try {
     const store = new InboxStore(db);
-    if (values.csv) {
+    if (values.requeue !== undefined) {
+      const id = idOf(values.requeue, "requeue");
+      if (!store.requeue(id)) {
+        console.error(`#${id} is not a rejected enquiry (see npm run enquiries -- --pending).`);
+        return 1;
+      }
+      console.log(`#${id} is queued again: the running server e-mails it within seconds.`);
+    } else if (values.release !== undefined) {
+      const id = idOf(values.release, "release");
+      if (!store.release(id)) {
+        console.error(`#${id} is not held (see npm run enquiries -- --held).`);
+        return 1;
+      }
+      console.log(`#${id} is released: the running server e-mails it within seconds.`);
+    } else if (values.csv) {
       process.stdout.write(toCsv(store.all()));
     } else if (values.pending) {
-      const pending = store.pending();
-      console.log(
-        pending.length === 0
-          ? "Every enquiry has been e-mailed."
-          : `${pending.length} not yet e-mailed:\n${table(pending, [...baseColumns.slice(0, 5), ...pendingColumns])}`,
-      );
+      console.log(pendingReport(store));
+    } else if (values.held) {
+      console.log(heldReport(store));
     } else {
-      const latest = store.latest(limit);
-      console.log(
-        latest.length === 0
-          ? "No enquiries yet."
-          : `Latest ${latest.length} (newest first):\n${table(latest, [...baseColumns, deliveryColumn])}`,
-      );
+      console.log(latestReport(store, limit));
     }
   } finally {
     db.close();

@@ -2,15 +2,15 @@
  * After `react-router build`, in this order: inline each page's CSS (scripts/inline-css.ts); write the files
  * for hosting without the Node server, whose policy hashes the pages' final inline scripts
  * (scripts/deploy-files.ts); write sitemap.xml, robots.txt and the web app manifest (scripts/seo-files.ts);
- * last, a .br and a .gz beside every text file, so the server sends pre-compressed bytes and spends no CPU
- * compressing at request time.
+ * then a .br and a .gz beside every text file, so the server sends pre-compressed bytes and spends no CPU
+ * compressing at request time; last, a check that the build holds only pages and assets.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { readSettings } from "../app/lib/settings";
-import { writeDeployFiles } from "./deploy-files";
+import { findUnservableFiles, writeDeployFiles } from "./deploy-files";
 import { inlineBuildStylesheets } from "./inline-css";
 import { writeSeoFiles } from "./seo-files";
 
@@ -52,4 +52,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await writeSeoFiles(clientDir, settings);
   const count = await precompress(clientDir);
   console.log(`postbuild: pre-compressed ${count} files (brotli and gzip)`);
+  const unservable = findUnservableFiles(clientDir);
+  if (unservable.length > 0) {
+    throw new Error(
+      `postbuild: ${clientDir} holds files that are not pages or assets (see server/public-path.ts); a static ` +
+        `host would publish them. Remove them from public/ or the build:\n  ${unservable.join("\n  ")}`,
+    );
+  }
 }

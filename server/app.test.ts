@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readSettings } from "../app/lib/settings";
 import { buildServer } from "./app";
-import { makeFakeClientRoot, makeTempDir } from "./testing/fake-client";
+import { makeFakeClientRoot, makeTempDir, testInboxConfig } from "./testing/fake-client";
 
 const root = makeFakeClientRoot();
 const inboxDir = makeTempDir("app-test-");
@@ -18,13 +18,7 @@ writeFileSync(join(root, "assets", "entry-abc123.js"), "export {};");
 const app = await buildServer({
   root,
   settings: readSettings({}),
-  inbox: {
-    dbPath: join(inboxDir, "inbox.sqlite"),
-    rateLimit: 0,
-    mailTo: "a@b.example",
-    smtp: null,
-    retry: { baseMs: 50, maxMs: 200 },
-  },
+  inbox: testInboxConfig(inboxDir),
 });
 
 afterAll(async () => {

@@ -7,13 +7,15 @@ import { cacheControl, headersFor, securityHeaders } from "./headers";
 import { type InboxConfig, readInboxConfig } from "./inbox/config";
 import { inboxPlugin } from "./inbox/plugin";
 import { notFoundFileOf, resolvePage } from "./pages";
+import { isServableFile, publicSegments } from "./public-path";
 import { collectScriptHashes } from "./script-hashes";
 
 export interface ServerOptions {
   /** The client build: build/client. */
   root: string;
   settings: SiteSettings;
-  logger?: boolean;
+  /** Fastify's logger option: true logs to stdout; tests pass a stream to read what is logged. */
+  logger?: FastifyServerOptions["logger"];
   /** The enquiry inbox (POST /api/submit); by default read from the environment. */
   inbox?: InboxConfig;
   /**
@@ -21,7 +23,31 @@ export interface ServerOptions {
    * Off by default, so a visitor cannot pick their own address with X-Forwarded-For.
    */
   trustProxy?: FastifyServerOptions["trustProxy"];
+  /** Tests shorten these; see `defaultTimeouts`. */
+  timeouts?: ServerTimeouts;
 }
+
+export interface ServerTimeouts {
+  /** A client must have sent all its request headers within this… */
+  headersMs: number;
+  /** …and the whole request, body included, within this. */
+  requestMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** How often Node checks the first two (its default, 30 s, would let a slow client stay that much longer). */
+  checkEveryMs: number;
+}
+
+/**
+ * Slow clients cannot hold connections: the largest request (64 KiB) takes well under a second on any working
+ * connection, and a browser reopens an idle connection at no visible cost.
+ */
+export const defaultTimeouts: ServerTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  checkEveryMs: 1_000,
+};
 
 /** The production server: pre-rendered pages, pre-compressed static files, headers, redirects and 404s. */
 export async function buildServer({
@@ -30,17 +56,30 @@ export async function buildServer({
   logger = false,
   inbox = readInboxConfig(process.env, settings.email),
   trustProxy = false,
+  timeouts = defaultTimeouts,
 }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
   }
-  const app = Fastify({ logger, trustProxy });
+  const app = Fastify({
+    logger,
+    trustProxy,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+  });
   // The policy allows exactly the inline scripts of the pages being served, hashed once at start-up.
   const headers = securityHeaders(settings, await collectScriptHashes(root));
 
   app.addHook("onSend", async (request, reply) => {
     reply.headers(headersFor(String(reply.getHeader("content-type") ?? ""), headers));
-    if (!reply.hasHeader("cache-control")) reply.header("cache-control", cacheControl(request.url));
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", cacheControl(request.url, reply.statusCode));
+  });
+
+  // Before anything else looks at the path: a private spelling is answered as a page that does not exist.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    if (publicSegments(request.url) === null) return reply.code(404).sendFile(notFoundFileOf("/"));
   });
 
   await app.register(fastifyStatic, {
@@ -52,11 +91,12 @@ export async function buildServer({
     // Cache-Control is set above, by path.
     cacheControl: false,
     serveDotFiles: false,
-    // Files for other hosts (_headers) and React Router's unused SPA fallback are not pages of this site.
-    allowedPath: (pathName) => !pathName.startsWith("/_"),
+    // Only pages and assets (server/public-path.ts): never a dotfile, a file for other hosts (_headers) or
+    // React Router's unused SPA fallback. Files the server itself sends (the 404 pages) are named here, not asked for.
+    allowedPath: (pathName) => isServableFile(pathName.startsWith("/") ? pathName : `/${pathName}`),
   });
 
-  await app.register(inboxPlugin, { config: inbox, accessKey: settings.formAccessKey });
+  await app.register(inboxPlugin, { config: inbox, accessKey: settings.formAccessKey, siteUrl: settings.siteUrl });
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;

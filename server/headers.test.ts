@@ -54,4 +54,10 @@ describe("cacheControl", () => {
     expect(cacheControl("/assets/root-abc123.js")).toBe("public, max-age=31536000, immutable");
     expect(cacheControl("/about")).toBe("no-cache");
   });
+
+  it("revalidates a miss under /assets/, which a later deploy may fill", () => {
+    expect(cacheControl("/assets/root-abc123.js", 304)).toBe("public, max-age=31536000, immutable");
+    expect(cacheControl("/assets/root-abc123.js", 404)).toBe("no-cache");
+    expect(cacheControl("/assets/root-abc123.js", 500)).toBe("no-cache");
+  });
 });

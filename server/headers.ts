@@ -60,7 +60,13 @@ export function headersFor(contentType: string, headers: Record<string, string>)
   return Object.fromEntries(Object.entries(headers).filter(([name]) => everyResponse.has(name)));
 }
 
-/** Hashed build assets never change; everything else is revalidated on each visit. */
-export function cacheControl(urlPath: string): string {
-  return urlPath.startsWith(assetsPrefix) ? immutableCache : revalidateCache;
+/** The statuses of a response that carries the asset itself (or confirms the cached copy). */
+const assetFound = new Set([200, 206, 304]);
+
+/**
+ * Hashed build assets never change; everything else is revalidated on each visit. A miss under /assets/ is
+ * revalidated too: a deploy may add that file later, and a cached 404 would outlive it.
+ */
+export function cacheControl(urlPath: string, status = 200): string {
+  return urlPath.startsWith(assetsPrefix) && assetFound.has(status) ? immutableCache : revalidateCache;
 }

@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { defaultSpamConfig, type SpamConfig } from "./spam";
 
 export interface SmtpConfig {
   host: string;
@@ -26,11 +27,51 @@ export interface InboxConfig {
   /** null: enquiries are kept and listed, not e-mailed. */
   smtp: SmtpConfig | null;
   retry: RetryConfig;
+  /**
+   * Origins besides the site's own whose pages may post here (a site on a CDN posting to this server on another
+   * host); each gets the CORS headers its pages need to read the answer.
+   */
+  allowedOrigins: string[];
+  /** How long a submission waits for the database when another process holds its lock, before a 503. */
+  busyWaitMs: number;
+  /** When the database could not be opened, how often to try again. */
+  reopenMs: number;
+  /** Permanent (5xx) refusals by the mail server after which an enquiry is set aside for the agency. */
+  maxRejections: number;
+  /** How often the outbox looks for work queued by another process (npm run enquiries -- --requeue/--release). */
+  pollMs: number;
+  /** The spam checks (spam.ts); null turns them off (tests of other things). */
+  spam: SpamConfig | null;
 }
 
 export const repoRoot = join(import.meta.dirname, "..", "..");
 export const defaultDbPath = join(repoRoot, "data", "inbox.sqlite");
 export const defaultRetry: RetryConfig = { baseMs: 30_000, maxMs: 10 * 60_000 };
+export const inboxDefaults = {
+  busyWaitMs: 10_000,
+  reopenMs: 30_000,
+  maxRejections: 5,
+  pollMs: 15_000,
+} satisfies Partial<InboxConfig>;
+
+/** A comma-separated list of origins (scheme, host and port, nothing after), as the browser sends them. */
+function origins(env: Record<string, string | undefined>, name: string): string[] {
+  const raw = env[name]?.trim() ?? "";
+  if (raw === "") return [];
+  return raw.split(",").map((entry) => {
+    const text = entry.trim().replace(/\/$/, "");
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new Error(`${name}: "${entry.trim()}" is not an origin such as https://www.example.com`);
+    }
+    if (!/^https?:$/.test(url.protocol) || url.origin !== text) {
+      throw new Error(`${name}: "${entry.trim()}" is not an origin such as https://www.example.com (no path)`);
+    }
+    return url.origin;
+  });
+}
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
   const raw = env[name];
@@ -69,5 +110,12 @@ export function readInboxConfig(env: Record<string, string | undefined>, agencyE
         }
       : null,
     retry: defaultRetry,
+    allowedOrigins: origins(env, "INBOX_ALLOWED_ORIGINS"),
+    ...inboxDefaults,
+    spam: {
+      ...defaultSpamConfig,
+      powMaxNumber: integer(env, "INBOX_POW_MAX_NUMBER", defaultSpamConfig.powMaxNumber, 10),
+      minFillMs: integer(env, "INBOX_MIN_FILL_SECONDS", defaultSpamConfig.minFillMs / 1000, 0) * 1000,
+    },
   };
 }

@@ -38,13 +38,17 @@ describe("toCsv", () => {
       message: "Hello, world",
       status: "pending",
       attempts: 0,
+      rejections: 0,
       nextAttemptAt: 0,
       lastError: null,
       sentAt: null,
+      heldReason: null,
     };
-    expect(toCsv([enquiry]).split("\r\n")).toEqual([
-      "id,received_at,kind,name,email,phone,visa_type,travel_date,adult,child,subject,message,delivery,attempts,sent_at,last_error",
-      '1,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,2026-02-01,,,,"Hello, world",pending,0,,',
+    const held: StoredEnquiry = { ...enquiry, id: 2, status: "held", heldReason: "honeypot filled" };
+    expect(toCsv([enquiry, held]).split("\r\n")).toEqual([
+      "id,received_at,kind,name,email,phone,visa_type,travel_date,adult,child,subject,message,delivery,attempts,sent_at,last_error,held_reason",
+      '1,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,2026-02-01,,,,"Hello, world",pending,0,,,',
+      '2,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,2026-02-01,,,,"Hello, world",held,0,,,honeypot filled',
       "",
     ]);
   });

@@ -17,6 +17,7 @@ const columns: [string, (enquiry: StoredEnquiry) => string | number | null][] = 
   ["attempts", (e) => e.attempts],
   ["sent_at", (e) => e.sentAt],
   ["last_error", (e) => e.lastError],
+  ["held_reason", (e) => e.heldReason],
 ];
 
 /**

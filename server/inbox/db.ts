@@ -6,15 +6,18 @@ import { migrate } from "./migrate";
 /**
  * Opens (creating if needed) the inbox database. WAL with synchronous=FULL makes every committed transaction
  * durable before the commit returns, so an acknowledged enquiry survives kill -9 and power loss.
+ *
+ * `busyTimeoutMs` is how long a call may wait inside SQLite for a lock another process holds, blocking its
+ * thread: fine for the enquiries command; the server passes 0 and waits on timers instead (see busy.ts).
  */
-export function openInboxDb(path: string): Database.Database {
+export function openInboxDb(path: string, busyTimeoutMs = 5000): Database.Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = FULL");
     // The server and the enquiries command may touch the file at the same moment.
-    db.pragma("busy_timeout = 5000");
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     db.pragma("foreign_keys = ON");
     migrate(db);
   } catch (error) {

@@ -3,6 +3,8 @@ import { escapeHtml, oneLine, truncate, visible } from "./text";
 import type { StoredEnquiry } from "./types";
 
 export interface MailMessage {
+  /** The same for every copy of one enquiry's mail, so a resend is recognised as the same message. */
+  messageId: string;
   from: string;
   to: string;
   replyTo?: string;
@@ -25,6 +27,15 @@ export function mailFields(enquiry: StoredEnquiry): [string, string][] {
     ["Message", enquiry.message],
   ];
   return fields.filter(([, value]) => value !== "");
+}
+
+/**
+ * The Message-ID of an enquiry's mail, derived from what is stored (its id and the moment it was received, which
+ * also tells apart two databases that reuse an id), at the sender's domain.
+ */
+export function messageIdOf(enquiry: StoredEnquiry, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<enquiry-${enquiry.id}.${Date.parse(enquiry.receivedAt)}@${domain}>`;
 }
 
 // Stricter than the form's rule: a Reply-To must be one plain address, never a list or a display name.
@@ -65,5 +76,5 @@ ${rows}
 
   const email = enquiry.email.trim();
   const replyTo = emailShape.test(email) && plainAddress.test(email) ? email : undefined;
-  return { from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) };
+  return { messageId: messageIdOf(enquiry, from), from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) };
 }

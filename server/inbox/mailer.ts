@@ -3,7 +3,10 @@ import type { SmtpConfig } from "./config";
 import type { MailMessage } from "./mail";
 
 export interface MailSender {
-  /** Resolves once the SMTP server has accepted the message. */
+  /**
+   * Resolves once the SMTP server has accepted the message. A refusal rejects with the server's reply code as
+   * `responseCode` (nodemailer's errors carry it).
+   */
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
@@ -28,4 +31,11 @@ export function smtpSender(config: SmtpConfig): MailSender {
       transport.close();
     },
   };
+}
+
+/** A refusal the mail server means for good (a 5xx reply): trying again the same way will not help. */
+export function isPermanentRefusal(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("responseCode" in error)) return false;
+  const code = Number(error.responseCode);
+  return code >= 500 && code < 600;
 }

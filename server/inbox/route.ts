@@ -1,24 +1,32 @@
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyPluginAsync } from "fastify";
+import { StillBusyError } from "./busy";
+import type { InboxConfig } from "./config";
 import { InboxError } from "./errors";
 import { GroupCommit } from "./group-commit";
 import { bodyLimit, maxFields } from "./limits";
+import { allowCors, answerPreflight, checkOrigin, type OriginPolicy } from "./origin";
 import { readJson, readMultipart } from "./parse";
-import type { InboxStore } from "./store";
+import type { InboxState } from "./plugin";
 import { checkAccessKey, toSubmission } from "./submission";
 
 export interface SubmitRouteOptions {
-  store: InboxStore;
+  /** The database, or why it is not open. */
+  state: InboxState;
   /** Empty: no key is asked for. */
   accessKey: string;
-  /** Per client address per minute; 0: no limit. */
-  rateLimit: number;
+  /** The site's public address (SITE_URL). */
+  siteUrl: string;
+  config: Pick<InboxConfig, "rateLimit" | "allowedOrigins" | "busyWaitMs">;
   /** Called after a submission is committed, so the outbox can send it at once. */
   onStored: (id: number) => void;
 }
 
 export const successMessage = "Your enquiry has been submitted successfully!";
+export const unavailableMessage =
+  "The website cannot take enquiries right now. Please try again later, or contact us by phone or WhatsApp.";
+export const busyMessage = "The enquiry inbox is busy. Please try again in a moment.";
 
 /** Messages for the framework's and plugins' own refusals, in the words of the form service. */
 const knownErrors: Record<string, [number, string]> = {
@@ -37,6 +45,7 @@ const knownErrors: Record<string, [number, string]> = {
 
 function answerFor(error: FastifyError): [number, string] {
   if (error instanceof InboxError) return [error.statusCode, error.message];
+  if (error instanceof StillBusyError) return [503, busyMessage];
   const known = error.code ? knownErrors[error.code] : undefined;
   if (known) return known;
   // Fastify's JSON parser reports bad JSON as a SyntaxError with status 400.
@@ -51,10 +60,15 @@ function answerFor(error: FastifyError): [number, string] {
  * Encapsulated: the multipart parser, the rate limit and the JSON error answers apply to this route only.
  */
 export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, options) => {
+  const { config, state } = options;
+  const origins: OriginPolicy = {
+    siteOrigin: new URL(options.siteUrl).origin,
+    allowed: new Set(config.allowedOrigins),
+  };
   await app.register(multipart, {
     limits: { fields: maxFields, files: 0, parts: maxFields, fieldSize: bodyLimit, fieldNameSize: 100 },
   });
-  if (options.rateLimit > 0) {
+  if (config.rateLimit > 0) {
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) =>
@@ -62,7 +76,11 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
     });
   }
 
-  const commits = new GroupCommit(options.store);
+  let commits: GroupCommit | null = null;
+  const commitsFor = (store: NonNullable<InboxState["store"]>) => {
+    if (commits?.store !== store) commits = new GroupCommit(store, config.busyWaitMs);
+    return commits;
+  };
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     const [status, message] = answerFor(error);
@@ -71,14 +89,32 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
     return reply.code(status).send({ success: false, message });
   });
 
+  app.options("/api/submit", async (request, reply) => answerPreflight(request, reply, origins));
+  app.options("/api/challenge", async (request, reply) => answerPreflight(request, reply, origins));
+
+  // The proof-of-work challenge the forms fetch when the visitor first touches one (spam.ts).
+  app.get("/api/challenge", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    allowCors(request, reply, origins);
+    if (!state.guard) throw new InboxError(503, unavailableMessage);
+    return state.guard.challenge();
+  });
+
   app.post(
     "/api/submit",
     {
       bodyLimit,
-      config: options.rateLimit > 0 ? { rateLimit: { max: options.rateLimit, timeWindow: 60_000 } } : {},
+      config: config.rateLimit > 0 ? { rateLimit: { max: config.rateLimit, timeWindow: 60_000 } } : {},
+      // Before the body is read: a post from another site is refused whatever it carries.
+      onRequest: async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        allowCors(request, reply, origins);
+        checkOrigin(request, origins);
+      },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
+    async (request) => {
+      const store = state.store;
+      if (!store) throw new InboxError(503, unavailableMessage);
       const length = Number(request.headers["content-length"] ?? 0);
       if (length > bodyLimit)
         throw new InboxError(413, `The submission is too large (at most ${bodyLimit / 1024} KiB)`);
@@ -94,7 +130,11 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
         throw new InboxError(415, "Unsupported content type: send multipart/form-data or application/json");
       }
       checkAccessKey(fields, options.accessKey);
-      const id = await commits.add(toSubmission(kind, fields));
+      const submission = toSubmission(kind, fields);
+      // Held or not, the answer is the same (spam.ts).
+      const heldReason = state.guard ? await state.guard.verdict(fields) : null;
+      const id = await commitsFor(store).add({ submission, heldReason });
+      if (heldReason !== null) request.log.info({ id, heldReason }, "submission held as suspected spam");
       options.onStored(id);
       return { success: true, message: successMessage };
     },

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { StoredEnquiry, Submission } from "./types";
+import type { DeliveryStatus, StoredEnquiry, Submission } from "./types";
 
 interface Row {
   id: number;
@@ -16,13 +16,32 @@ interface Row {
   message: string;
   status: StoredEnquiry["status"];
   attempts: number;
+  rejections: number;
   next_attempt_at: number;
   last_error: string | null;
   sent_at: string | null;
+  held_reason: string | null;
+}
+
+/** What GET /healthz reports of the outbox. */
+export interface OutboxHealth {
+  pending: number;
+  /** When the oldest enquiry still waiting to be mailed was received (ms since the epoch), or null. */
+  oldestPendingAt: number | null;
+  rejected: number;
+  held: number;
+  /** The error of the latest failed attempt among those not yet sent, or null. */
+  lastError: string | null;
+}
+
+/** A submission to store; a held one (suspected spam) carries the checks it failed. */
+export interface NewEnquiry {
+  submission: Submission;
+  heldReason: string | null;
 }
 
 const selectAll = `
-  SELECT e.*, o.status, o.attempts, o.next_attempt_at, o.last_error, o.sent_at
+  SELECT e.*, o.status, o.attempts, o.rejections, o.next_attempt_at, o.last_error, o.sent_at, o.held_reason
   FROM enquiries e JOIN outbox o ON o.enquiry_id = e.id`;
 
 function fromRow(row: Row): StoredEnquiry {
@@ -41,9 +60,11 @@ function fromRow(row: Row): StoredEnquiry {
     message: row.message,
     status: row.status,
     attempts: row.attempts,
+    rejections: row.rejections,
     nextAttemptAt: row.next_attempt_at,
     lastError: row.last_error,
     sentAt: row.sent_at,
+    heldReason: row.held_reason,
   };
 }
 
@@ -53,23 +74,26 @@ export class InboxStore {
   private readonly insertOutbox;
   private readonly selectLatest;
   private readonly selectEvery;
-  private readonly selectPending;
+  private readonly selectByStatus;
   private readonly selectDue;
   private readonly selectNextDue;
   private readonly updateSent;
   private readonly updateFailed;
+  private readonly updateBack;
+  private readonly selectHealth;
+  private readonly selectLastError;
   private readonly addTransaction;
 
   constructor(readonly db: Database.Database) {
     this.insertEnquiry = db.prepare<[string, Submission], never>(`
       INSERT INTO enquiries (received_at, kind, name, email, phone, visa_type, travel_date, adult, child, subject, message)
       VALUES (?, @kind, @name, @email, @phone, @visaType, @date, @adult, @child, @subject, @message)`);
-    this.insertOutbox = db.prepare<[number | bigint, number], never>(
-      "INSERT INTO outbox (enquiry_id, next_attempt_at) VALUES (?, ?)",
+    this.insertOutbox = db.prepare<[number | bigint, number, DeliveryStatus, string | null], never>(
+      "INSERT INTO outbox (enquiry_id, next_attempt_at, status, held_reason) VALUES (?, ?, ?, ?)",
     );
     this.selectLatest = db.prepare<[number], Row>(`${selectAll} ORDER BY e.id DESC LIMIT ?`);
     this.selectEvery = db.prepare<[], Row>(`${selectAll} ORDER BY e.id`);
-    this.selectPending = db.prepare<[], Row>(`${selectAll} WHERE o.status = 'pending' ORDER BY e.id`);
+    this.selectByStatus = db.prepare<[DeliveryStatus], Row>(`${selectAll} WHERE o.status = ? ORDER BY e.id`);
     this.selectDue = db.prepare<[number, number], Row>(
       `${selectAll} WHERE o.status = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at, e.id LIMIT ?`,
     );
@@ -79,14 +103,30 @@ export class InboxStore {
     this.updateSent = db.prepare<[string, number], never>(
       "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE enquiry_id = ?",
     );
-    this.updateFailed = db.prepare<[string, number, number], never>(
-      "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE enquiry_id = ?",
+    // A permanent refusal counts towards the bound; at the bound the enquiry is set aside as 'rejected'.
+    this.updateFailed = db.prepare<{ id: number; error: string; next: number; rejection: 0 | 1; max: number }, never>(`
+      UPDATE outbox SET attempts = attempts + 1, last_error = @error, next_attempt_at = @next,
+        rejections = rejections + @rejection,
+        status = CASE WHEN rejections + @rejection >= @max THEN 'rejected' ELSE status END
+      WHERE enquiry_id = @id AND status = 'pending'`);
+    this.updateBack = db.prepare<[number, number, DeliveryStatus], never>(
+      "UPDATE outbox SET status = 'pending', rejections = 0, next_attempt_at = ? WHERE enquiry_id = ? AND status = ?",
     );
+    this.selectHealth = db.prepare<[], { pending: number; oldest: string | null; rejected: number; held: number }>(`
+      SELECT
+        COUNT(*) FILTER (WHERE o.status = 'pending') AS pending,
+        MIN(e.received_at) FILTER (WHERE o.status = 'pending') AS oldest,
+        COUNT(*) FILTER (WHERE o.status = 'rejected') AS rejected,
+        COUNT(*) FILTER (WHERE o.status = 'held') AS held
+      FROM outbox o JOIN enquiries e ON e.id = o.enquiry_id WHERE o.status != 'sent'`);
+    this.selectLastError = db.prepare<[], { last_error: string }>(`
+      SELECT last_error FROM outbox WHERE status IN ('pending', 'rejected') AND last_error IS NOT NULL
+      ORDER BY attempts > 0 DESC, next_attempt_at DESC LIMIT 1`);
     // One transaction: the enquiry and its outbox row are committed (and synced) together, or not at all.
-    this.addTransaction = db.transaction((submissions: Submission[], now: Date): number[] =>
-      submissions.map((submission) => {
+    this.addTransaction = db.transaction((entries: NewEnquiry[], now: Date): number[] =>
+      entries.map(({ submission, heldReason }) => {
         const { lastInsertRowid } = this.insertEnquiry.run(now.toISOString(), submission);
-        this.insertOutbox.run(lastInsertRowid, now.getTime());
+        this.insertOutbox.run(lastInsertRowid, now.getTime(), heldReason === null ? "pending" : "held", heldReason);
         return Number(lastInsertRowid);
       }),
     );
@@ -94,12 +134,12 @@ export class InboxStore {
 
   /** Stores a submission with a pending delivery; returns its id once it is on disk. */
   add(submission: Submission, now = new Date()): number {
-    return this.addMany([submission], now)[0] ?? 0;
+    return this.addMany([{ submission, heldReason: null }], now)[0] ?? 0;
   }
 
   /** Stores several submissions in one transaction (one disk sync); returns their ids in order. */
-  addMany(submissions: Submission[], now = new Date()): number[] {
-    return this.addTransaction.immediate(submissions, now);
+  addMany(entries: NewEnquiry[], now = new Date()): number[] {
+    return this.addTransaction.immediate(entries, now);
   }
 
   latest(limit: number): StoredEnquiry[] {
@@ -110,8 +150,13 @@ export class InboxStore {
     return this.selectEvery.all().map(fromRow);
   }
 
+  /** The enquiries in one delivery state, oldest first. */
+  withStatus(status: DeliveryStatus): StoredEnquiry[] {
+    return this.selectByStatus.all(status).map(fromRow);
+  }
+
   pending(): StoredEnquiry[] {
-    return this.selectPending.all().map(fromRow);
+    return this.withStatus("pending");
   }
 
   /** Pending deliveries whose next attempt is due, oldest first. */
@@ -128,7 +173,38 @@ export class InboxStore {
     this.updateSent.run(now.toISOString(), id);
   }
 
-  markFailed(id: number, error: string, nextAttemptAt: number): void {
-    this.updateFailed.run(error, nextAttemptAt, id);
+  /**
+   * Records a failed attempt. A permanent one (the mail server refused the message outright) counts towards
+   * `maxRejections`; at that bound the enquiry is set aside as rejected and no longer tried.
+   */
+  markFailed(
+    id: number,
+    error: string,
+    nextAttemptAt: number,
+    permanent = false,
+    maxRejections = Number.MAX_SAFE_INTEGER,
+  ): void {
+    this.updateFailed.run({ id, error, next: nextAttemptAt, rejection: permanent ? 1 : 0, max: maxRejections });
+  }
+
+  /** Queues a rejected enquiry again, from scratch; false when there is no rejected enquiry with that id. */
+  requeue(id: number, now = Date.now()): boolean {
+    return this.updateBack.run(now, id, "rejected").changes > 0;
+  }
+
+  /** Sends a held submission after all; false when there is no held submission with that id. */
+  release(id: number, now = Date.now()): boolean {
+    return this.updateBack.run(now, id, "held").changes > 0;
+  }
+
+  health(): OutboxHealth {
+    const counts = this.selectHealth.get();
+    return {
+      pending: counts?.pending ?? 0,
+      oldestPendingAt: counts?.oldest ? Date.parse(counts.oldest) : null,
+      rejected: counts?.rejected ?? 0,
+      held: counts?.held ?? 0,
+      lastError: this.selectLastError.get()?.last_error ?? null,
+    };
   }
 }

@@ -1,116 +1,21 @@
 // @vitest-environment node
-import Database from "better-sqlite3";
-import type { FastifyInstance } from "fastify";
-import { rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { readSettings } from "../../app/lib/settings";
-import { buildServer } from "../app";
-import { makeFakeClientRoot, makeTempDir } from "../testing/fake-client";
+import {
+  agency,
+  enquiryForm,
+  json,
+  multipart,
+  post,
+  refused,
+  removeTestDirs,
+  type Running,
+  start,
+  validEnquiry,
+  waitFor,
+} from "../testing/inbox-server";
 import { LocalSmtp, mailHeader, mailPart } from "../testing/smtp";
-import type { InboxConfig } from "./config";
 
-const agency = "office@karama-visa.example";
-const clientRoot = makeFakeClientRoot();
-const tempDirs: string[] = [clientRoot];
-
-interface Running {
-  app: FastifyInstance;
-  url: string;
-  dbPath: string;
-  rows: () => Record<string, unknown>[];
-}
-
-async function start(options: { smtpPort?: number; rateLimit?: number; accessKey?: string } = {}): Promise<Running> {
-  const dir = makeTempDir("inbox-test-");
-  tempDirs.push(dir);
-  const dbPath = join(dir, "inbox.sqlite");
-  const inbox: InboxConfig = {
-    dbPath,
-    rateLimit: options.rateLimit ?? 0,
-    mailTo: agency,
-    smtp: options.smtpPort
-      ? { host: "127.0.0.1", port: options.smtpPort, secure: false, user: "", pass: "", from: "website@karama.example" }
-      : null,
-    retry: { baseMs: 50, maxMs: 200 },
-  };
-  const settings = readSettings({ AGENCY_EMAIL: agency, FORM_ACCESS_KEY: options.accessKey });
-  const app = await buildServer({ root: clientRoot, settings, inbox });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/submit`;
-  const rows = () => {
-    const db = new Database(dbPath, { readonly: true });
-    try {
-      return db.prepare("SELECT * FROM enquiries e JOIN outbox o ON o.enquiry_id = e.id ORDER BY e.id").all() as Record<
-        string,
-        unknown
-      >[];
-    } finally {
-      db.close();
-    }
-  };
-  return { app, url, dbPath, rows };
-}
-
-/** Polls until check() holds; bounded, so a broken delivery fails the test instead of hanging it. */
-async function waitFor(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function enquiryForm(values: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(values)) form.append(name, value);
-  return form;
-}
-
-const validEnquiry = {
-  access_key: "",
-  name: "Aisha Khan",
-  email: "aisha@example.com",
-  phone: "+971501234567",
-  visa_type: "Tourist Visa",
-  date: "2026-03-14",
-  message: "Two adults, 30 days please.",
-  adult: "2",
-  child: "1",
-  to_email: "attacker@evil.example",
-};
-
-async function post(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(url, { method: "POST", ...init });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Left as text: the assertion on the body shows what came back.
-  }
-  return { status: response.status, body };
-}
-
-const json = (value: unknown, contentType = "application/json") => ({
-  headers: { "content-type": contentType },
-  body: typeof value === "string" ? value : JSON.stringify(value),
-});
-
-const multipart = (body: string, boundary = "XyZ") => ({
-  headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  body,
-});
-
-const refused = (status: number, message: string | RegExp) => ({
-  status,
-  body: { success: false, message: typeof message === "string" ? message : expect.stringMatching(message) },
-});
-
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(removeTestDirs);
 
 describe("POST /api/submit refuses bad input and stores nothing", () => {
   let server: Running;

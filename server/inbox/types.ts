@@ -15,14 +15,22 @@ export interface Submission {
   message: string;
 }
 
-export type DeliveryStatus = "pending" | "sent";
+/**
+ * pending: to be mailed; sent: the mail server accepted it; rejected: the mail server refused it outright too many
+ * times (the agency can queue it again); held: suspected spam, stored and not mailed unless the agency releases it.
+ */
+export type DeliveryStatus = "pending" | "sent" | "rejected" | "held";
 
 export interface StoredEnquiry extends Submission {
   id: number;
   receivedAt: string;
   status: DeliveryStatus;
   attempts: number;
+  /** Permanent (5xx) refusals among the attempts. */
+  rejections: number;
   nextAttemptAt: number;
   lastError: string | null;
   sentAt: string | null;
+  /** For a held submission: the checks it failed. */
+  heldReason: string | null;
 }

@@ -1,6 +1,7 @@
+import { whenFree } from "./busy";
 import type { RetryConfig } from "./config";
 import type { MailMessage } from "./mail";
-import type { MailSender } from "./mailer";
+import { isPermanentRefusal, type MailSender } from "./mailer";
 import type { InboxStore } from "./store";
 import type { StoredEnquiry } from "./types";
 
@@ -17,11 +18,23 @@ export function backoff(attempts: number, retry: RetryConfig): number {
 // setTimeout fires at once for delays above 2^31-1 ms.
 const maxTimer = 2 ** 31 - 1;
 const batchSize = 20;
+/** The outbox can wait for a locked database much longer than a visitor: nobody is waiting on it. */
+const workerBusyWaitMs = 60_000;
+
+export interface OutboxOptions {
+  retry: RetryConfig;
+  /** Permanent (5xx) refusals after which an enquiry is set aside as rejected. */
+  maxRejections: number;
+  /** How often to look for work another process queued (a re-queue or a release). */
+  pollMs: number;
+}
 
 /**
  * Sends the outbox: every pending enquiry whose attempt is due, one at a time, marked sent once the SMTP server
- * accepts it, otherwise retried later with exponential backoff. Delivery is at least once: a crash between the
- * server's acceptance and the mark means one more copy after a restart, never a lost enquiry.
+ * accepts it, otherwise retried later with exponential backoff; an enquiry the server refuses outright (5xx)
+ * `maxRejections` times is set aside for the agency. Delivery is at least once: a crash between the server's
+ * acceptance and the mark means one more copy after a restart, never a lost enquiry, and the copy carries the same
+ * Message-ID (mail.ts), so mail clients show it as the same message.
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -33,7 +46,7 @@ export class OutboxWorker {
     private readonly store: InboxStore,
     private readonly sender: MailSender,
     private readonly compose: (enquiry: StoredEnquiry) => MailMessage,
-    private readonly retry: RetryConfig,
+    private readonly options: OutboxOptions,
     private readonly log: WorkerLog,
   ) {}
 
@@ -74,9 +87,14 @@ export class OutboxWorker {
 
   private scheduleNext(): void {
     if (this.stopped) return;
-    const next = this.store.nextDueAt();
-    if (next === null) return;
-    const delay = Math.min(maxTimer, Math.max(0, next - Date.now()));
+    let next: number | null = null;
+    try {
+      next = this.store.nextDueAt();
+    } catch {
+      // Locked or failing: the poll below comes back to it.
+    }
+    // At the latest at the next poll: the enquiries command may have queued something meanwhile.
+    const delay = Math.min(maxTimer, this.options.pollMs, Math.max(0, (next ?? Infinity) - Date.now()));
     this.timer = setTimeout(() => this.kick(), delay);
     // The timer alone must not keep a process alive.
     this.timer.unref();
@@ -85,7 +103,7 @@ export class OutboxWorker {
   private async drain(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const due = this.store.due(Date.now(), batchSize);
+      const due = await whenFree(() => this.store.due(Date.now(), batchSize), workerBusyWaitMs);
       if (due.length === 0) return;
       for (const enquiry of due) {
         if (this.stopped) return;
@@ -97,12 +115,29 @@ export class OutboxWorker {
   private async deliver(enquiry: StoredEnquiry): Promise<void> {
     try {
       await this.sender.send(this.compose(enquiry));
-      this.store.markSent(enquiry.id);
     } catch (error) {
-      const attempts = enquiry.attempts + 1;
-      const delay = backoff(attempts, this.retry);
-      const reason = error instanceof Error ? error.message : String(error);
-      this.store.markFailed(enquiry.id, reason, Date.now() + delay);
+      await this.recordFailure(enquiry, error);
+      return;
+    }
+    await whenFree(() => this.store.markSent(enquiry.id), workerBusyWaitMs);
+  }
+
+  private async recordFailure(enquiry: StoredEnquiry, error: unknown): Promise<void> {
+    const attempts = enquiry.attempts + 1;
+    const delay = backoff(attempts, this.options.retry);
+    const reason = error instanceof Error ? error.message : String(error);
+    const permanent = isPermanentRefusal(error);
+    const { maxRejections } = this.options;
+    await whenFree(
+      () => this.store.markFailed(enquiry.id, reason, Date.now() + delay, permanent, maxRejections),
+      workerBusyWaitMs,
+    );
+    if (permanent && enquiry.rejections + 1 >= maxRejections) {
+      this.log.warn(
+        `Enquiry #${enquiry.id} was refused by the mail server ${maxRejections} times (${reason}): set aside, no ` +
+          `longer tried; see "npm run enquiries -- --pending", then "--requeue ${enquiry.id}" once it is fixed`,
+      );
+    } else {
       this.log.warn(`Enquiry #${enquiry.id} not delivered (attempt ${attempts}): ${reason}; next try in ${delay} ms`);
     }
   }

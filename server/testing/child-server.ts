@@ -6,6 +6,8 @@ export interface ChildServer {
   url: string;
   /** Resolves with the exit code or signal once the process has gone. */
   exited: Promise<string>;
+  /** Everything it has written to stdout and stderr so far. */
+  output: () => string;
 }
 
 const repoRoot = join(import.meta.dirname, "..", "..");
@@ -34,7 +36,7 @@ export function spawnServer(env: Record<string, string>, timeoutMs = 20_000): Pr
       const match = /Site ready on http:\/\/localhost:(\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ process: child, url: `http://127.0.0.1:${match[1]}`, exited });
+        resolve({ process: child, url: `http://127.0.0.1:${match[1]}`, exited, output: () => output });
       }
     };
     child.stdout.on("data", onData);

@@ -1,3 +1,4 @@
+import { type InboxConfig, inboxDefaults } from "../inbox/config";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,4 +14,21 @@ export function makeFakeClientRoot(): string {
 
 export function makeTempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** An inbox for tests of the server: a database in `dir`, no rate limit, no SMTP, fast retries. */
+export function testInboxConfig(dir: string, overrides: Partial<InboxConfig> = {}): InboxConfig {
+  return {
+    dbPath: join(dir, "inbox.sqlite"),
+    rateLimit: 0,
+    mailTo: "a@b.example",
+    smtp: null,
+    retry: { baseMs: 50, maxMs: 200 },
+    allowedOrigins: [],
+    ...inboxDefaults,
+    pollMs: 100,
+    reopenMs: 100,
+    spam: null,
+    ...overrides,
+  };
 }

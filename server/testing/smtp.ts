@@ -10,6 +10,8 @@ export interface ReceivedMail {
 /** A loopback SMTP server that keeps what it receives, for tests and the benchmark. */
 export class LocalSmtp {
   readonly received: ReceivedMail[] = [];
+  /** A permanent (5xx) or temporary (4xx) code to refuse every recipient with; null accepts them. */
+  rejectWith: number | null = null;
   private server: SMTPServer | undefined;
 
   /** Starts listening; pass the previous port to come back on the same address after stop(). */
@@ -18,6 +20,13 @@ export class LocalSmtp {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      onRcptTo: (_address, _session, callback) => {
+        if (this.rejectWith === null) return callback();
+        const error = Object.assign(new Error("Mailbox unavailable"), {
+          responseCode: this.rejectWith,
+        });
+        callback(error);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));

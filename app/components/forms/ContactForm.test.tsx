@@ -47,6 +47,8 @@ describe("ContactForm", { timeout: 20_000 }, () => {
       message: "By road this week?",
       subject: "Visa change",
       access_key: expect.any(String),
+      // Beyond the spec: the honeypot, empty as a person leaves it (app/lib/forms/honeypot.ts).
+      botcheck: "",
     });
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.queryByRole("status")).not.toBeInTheDocument();

@@ -3,6 +3,7 @@ import { messageBoxRows } from "../../content/constants";
 import { submitContact, type ContactValues } from "../../lib/forms/submit-contact";
 import { Field } from "./Field";
 import { FormCard } from "./FormCard";
+import { Honeypot, useSpamGuard } from "./spam-guard";
 import styles from "./Forms.module.css";
 
 export interface ContactFormProps {
@@ -19,6 +20,7 @@ const emptyContact: ContactValues = { name: "", email: "", phoneNo: "", subject:
  */
 export function ContactForm({ title = "Send us Message" }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(emptyContact);
+  const spamGuard = useSpamGuard();
 
   function change(field: keyof ContactValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -26,13 +28,15 @@ export function ContactForm({ title = "Send us Message" }: ContactFormProps) {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void submitContact(values);
+    const form = event.currentTarget;
+    void spamGuard.fields(form).then((extraFields) => submitContact(values, { extraFields }));
   }
 
   return (
     <FormCard title={title}>
       {(headingId) => (
         <form className={styles.form} aria-labelledby={headingId} noValidate onSubmit={handleSubmit}>
+          <Honeypot guard={spamGuard} />
           <Field label="Your Name" name="name">
             {(control) => (
               <input

@@ -200,7 +200,10 @@ describe("EnquiryForm", { timeout: 20_000 }, () => {
       date: "2026-09-01",
       message: "Two adults from Manila.",
       to_email: expect.stringMatching(/@/),
+      // Beyond the spec: the honeypot, empty as a person leaves it (app/lib/forms/honeypot.ts).
+      botcheck: "",
     });
+    expect([...data.keys()].at(-1)).toBe("botcheck");
     expect(data.has("adult")).toBe(false);
     expect(data.has("child")).toBe(false);
   });

@@ -8,6 +8,7 @@ import { site } from "../../lib/site-config";
 import { WhatsAppIcon } from "../icons";
 import { EnquiryFields } from "./EnquiryFields";
 import { FormCard } from "./FormCard";
+import { Honeypot, useSpamGuard } from "./spam-guard";
 import styles from "./Forms.module.css";
 
 export interface EnquiryFormProps {
@@ -43,6 +44,7 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
   const [status, setStatus] = useState<FormStatus>({ kind: "idle" });
   // State updates are asynchronous; the ref stops a second submit in the same tick (double click, Enter twice).
   const sendingRef = useRef(false);
+  const spamGuard = useSpamGuard();
   // Changes on every attempt so that a repeated, identical error is inserted afresh and announced again.
   const [attempt, setAttempt] = useState(0);
 
@@ -87,7 +89,7 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
     sendingRef.current = true;
     setStatus({ kind: "sending" });
     try {
-      const result = await submitEnquiry(values);
+      const result = await submitEnquiry(values, { extraFields: await spamGuard.fields(form) });
       if (result.ok) {
         setValues(defaultEnquiryValues(variant));
         clearDraft(variant);
@@ -112,6 +114,7 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
           aria-busy={sending}
           onSubmit={handleSubmit}
         >
+          <Honeypot guard={spamGuard} />
           {/* The live regions are always in the page (empty ones take no room) so that screen readers hear changes. */}
           <div ref={messagesRef} className={styles.messages}>
             <div role="alert">

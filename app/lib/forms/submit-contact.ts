@@ -12,6 +12,8 @@ export interface ContactValues {
 export interface SubmitContactOptions {
   config?: Pick<FormServiceConfig, "endpoint" | "accessKey">;
   fetch?: typeof fetch;
+  /** Sent after the spec's fields: the spam guard's honeypot and proof of work (honeypot.ts). */
+  extraFields?: Record<string, string>;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function submitContact(values: ContactValues, options: SubmitContac
     message: values.message,
     subject: values.subject,
     access_key: config.accessKey,
+    ...options.extraFields,
   };
   try {
     const response = await fetchImpl(config.endpoint, {

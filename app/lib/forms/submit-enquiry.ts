@@ -17,6 +17,8 @@ export interface SubmitEnquiryOptions {
   /** Injected by tests; defaults to the global fetch, read at call time so a stub set later still applies. */
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Sent after the spec's fields: the spam guard's honeypot and proof of work (honeypot.ts). */
+  extraFields?: Record<string, string>;
 }
 
 export const enquiryTimeoutMs = 20_000;
@@ -34,8 +36,15 @@ export function defaultFormServiceConfig(): FormServiceConfig {
   return { endpoint: site.formEndpoint, accessKey: site.formAccessKey, toEmail: site.email };
 }
 
-/** Spec §7 "Enquiry submit": the multipart fields, in the spec's order; adult and child only when filled. */
-export function buildEnquiryFormData(values: EnquiryValues, config: FormServiceConfig): FormData {
+/**
+ * Spec §7 "Enquiry submit": the multipart fields, in the spec's order; adult and child only when filled; then any
+ * extra fields (the spam guard's).
+ */
+export function buildEnquiryFormData(
+  values: EnquiryValues,
+  config: FormServiceConfig,
+  extraFields: Record<string, string> = {},
+): FormData {
   const data = new FormData();
   data.append("access_key", config.accessKey);
   data.append("name", values.name);
@@ -47,6 +56,7 @@ export function buildEnquiryFormData(values: EnquiryValues, config: FormServiceC
   if (values.adult.trim() !== "") data.append("adult", values.adult);
   if (values.child.trim() !== "") data.append("child", values.child);
   data.append("to_email", config.toEmail);
+  for (const [name, value] of Object.entries(extraFields)) data.append(name, value);
   return data;
 }
 
@@ -77,7 +87,7 @@ export async function submitEnquiry(
     try {
       const response = await fetchImpl(config.endpoint, {
         method: "POST",
-        body: buildEnquiryFormData(values, config),
+        body: buildEnquiryFormData(values, config, options.extraFields),
         headers: { Accept: "application/json" },
         signal: controller.signal,
       });

@@ -1,0 +1,162 @@
+import Database from "better-sqlite3";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { FastifyInstance } from "fastify";
+import { rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { expect } from "vitest";
+import { readSettings } from "../../app/lib/settings";
+import { buildServer, type ServerOptions } from "../app";
+import type { InboxConfig } from "../inbox/config";
+import { makeFakeClientRoot, makeTempDir, testInboxConfig } from "./fake-client";
+
+/* The inbox's integration tests: a real server on loopback with its own database, and the requests they send. */
+
+export const agency = "office@karama-visa.example";
+const clientRoot = makeFakeClientRoot();
+const tempDirs: string[] = [clientRoot];
+
+/** Removes the client root and every database directory the tests of this file made. */
+export function removeTestDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export interface Running {
+  app: FastifyInstance;
+  /** The site's origin, http://127.0.0.1:port */
+  origin: string;
+  /** POST /api/submit */
+  url: string;
+  dbPath: string;
+  rows: () => Record<string, unknown>[];
+}
+
+export interface StartOptions {
+  smtpPort?: number;
+  rateLimit?: number;
+  accessKey?: string;
+  inbox?: Partial<InboxConfig>;
+  server?: Partial<ServerOptions>;
+  env?: Record<string, string>;
+}
+
+export function newDbPath(): string {
+  const dir = makeTempDir("inbox-test-");
+  tempDirs.push(dir);
+  return join(dir, "inbox.sqlite");
+}
+
+export function readRows(dbPath: string): Record<string, unknown>[] {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return db.prepare("SELECT * FROM enquiries e JOIN outbox o ON o.enquiry_id = e.id ORDER BY e.id").all() as Record<
+      string,
+      unknown
+    >[];
+  } finally {
+    db.close();
+  }
+}
+
+export async function start(options: StartOptions = {}): Promise<Running> {
+  const dbPath = options.inbox?.dbPath ?? newDbPath();
+  const inbox: InboxConfig = testInboxConfig(join(dbPath, ".."), {
+    dbPath,
+    rateLimit: options.rateLimit ?? 0,
+    mailTo: agency,
+    smtp: options.smtpPort
+      ? { host: "127.0.0.1", port: options.smtpPort, secure: false, user: "", pass: "", from: "website@karama.example" }
+      : null,
+    ...options.inbox,
+  });
+  const settings = readSettings({ AGENCY_EMAIL: agency, FORM_ACCESS_KEY: options.accessKey, ...options.env });
+  const app = await buildServer({ root: clientRoot, settings, inbox, ...options.server });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { app, origin, url: `${origin}/api/submit`, dbPath, rows: () => readRows(dbPath) };
+}
+
+/** Polls until check() holds; bounded, so a broken delivery fails the test instead of hanging it. */
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function enquiryForm(values: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  return form;
+}
+
+export const validEnquiry = {
+  access_key: "",
+  name: "Aisha Khan",
+  email: "aisha@example.com",
+  phone: "+971501234567",
+  visa_type: "Tourist Visa",
+  date: "2026-03-14",
+  message: "Two adults, 30 days please.",
+  adult: "2",
+  child: "1",
+  to_email: "attacker@evil.example",
+};
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+export async function post(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+  const { status, body } = await send(url, init);
+  return { status, body };
+}
+
+/** Like post, with the reply's headers too. */
+export async function send(url: string, init: RequestInit): Promise<Reply> {
+  const response = await fetch(url, { method: "POST", ...init });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Left as text: the assertion on the body shows what came back.
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+export const json = (value: unknown, contentType = "application/json") => ({
+  headers: { "content-type": contentType },
+  body: typeof value === "string" ? value : JSON.stringify(value),
+});
+
+export const multipart = (body: string, boundary = "XyZ") => ({
+  headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  body,
+});
+
+export const refused = (status: number, message: string | RegExp) => ({
+  status,
+  body: { success: false, message: typeof message === "string" ? message : expect.stringMatching(message) },
+});
+
+export const accepted = {
+  status: 200,
+  body: { success: true, message: "Your enquiry has been submitted successfully!" },
+};
+
+const repoRoot = join(import.meta.dirname, "..", "..");
+const run = promisify(execFile);
+
+/** npm run enquiries -- --db dbPath ...args, as the agency runs it; resolves with what it prints. */
+export async function enquiries(dbPath: string, ...args: string[]): Promise<string> {
+  const script = join(repoRoot, "scripts", "enquiries.ts");
+  const { stdout } = await run(process.execPath, ["--import", "tsx", script, "--db", dbPath, ...args], {
+    cwd: repoRoot,
+  });
+  return stdout;
+}
