@@ -1,5 +1,5 @@
-import { priceAmount } from "../price";
-import type { DetailRecord, GridDetailRecord } from "../schema";
+import { priceAmount } from "../price.ts";
+import type { DetailRecord, GridDetailRecord } from "../schema.ts";
 
 // Runtime helpers of the detail records, apart from schema.ts so that the pages do not ship zod.
 
