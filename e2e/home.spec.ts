@@ -94,16 +94,19 @@ test.describe("home page content", () => {
   test("the pre-rendered HTML holds every slide, the cards and the blocks", async ({ page }) => {
     const { status, html } = await fetchHtml(page, "/");
     expect(status).toBe(200);
+    // The text as a reader gets it: phrases that must not break ("30-day", prices) are wrapped in their own
+    // element, and React separates neighbouring text with comments.
+    const text = html.replace(/<[^>]*>/g, "");
     for (const slide of slides) {
-      for (const text of [slide.title, slide.title2, slide.title3]) expect(html).toContain(escapeHtml(text));
+      for (const title of [slide.title, slide.title2, slide.title3]) expect(text).toContain(escapeHtml(title));
     }
     for (const card of featuredCards) {
-      expect(html).toContain(escapeHtml(card.name));
-      expect(html).toContain(card.price);
+      expect(text).toContain(escapeHtml(card.name));
+      expect(text).toContain(card.price);
       expect(html).toContain(`href="${card.link}"`);
     }
-    expect(html).toContain(homeAbout.headline);
-    for (const title of whyChooseTitles) expect(html).toContain(escapeHtml(title));
+    expect(text).toContain(homeAbout.headline);
+    for (const title of whyChooseTitles) expect(text).toContain(escapeHtml(title));
     // The first slide's picture is the LCP image: fetched at once, with high priority.
     expect(html).toMatch(
       /<img[^>]*loading="eager"[^>]*fetchpriority="high"|<img[^>]*fetchpriority="high"[^>]*loading="eager"/i,

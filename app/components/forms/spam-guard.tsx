@@ -51,7 +51,6 @@ export function Honeypot({ guard }: { guard: SpamGuard }) {
       name={honeypotName}
       value="on"
       tabIndex={-1}
-      autoComplete="off"
       aria-hidden
       hidden
     />
