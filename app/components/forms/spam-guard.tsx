@@ -44,15 +44,5 @@ export function Honeypot({ guard }: { guard: SpamGuard }) {
     form.addEventListener("focusin", start, { once: true });
     return () => form.removeEventListener("focusin", start);
   }, [guard]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      name={honeypotName}
-      value="on"
-      tabIndex={-1}
-      aria-hidden
-      hidden
-    />
-  );
+  return <input ref={ref} type="checkbox" name={honeypotName} value="on" tabIndex={-1} aria-hidden hidden />;
 }
