@@ -28,7 +28,8 @@ export default defineConfig({
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `npx tsx server/index.ts`,
+    // Node itself with tsx as its loader: no npx in between (its start-up, its warnings).
+    command: `"${process.execPath}" --import tsx server/index.ts`,
     url: `${baseURL}/`,
     // A throwaway inbox, and no rate limit: the tests send many enquiries from one address.
     env: {

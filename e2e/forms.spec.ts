@@ -327,9 +327,13 @@ test.describe("enquiry form on the Services page", () => {
     await expect(fields(form).name).toHaveValue("");
 
     // The agency reads it with `npm run enquiries`.
-    const listing = execFileSync("npx", ["tsx", "scripts/enquiries.ts", "--db", process.env.E2E_INBOX_DB ?? ""], {
-      encoding: "utf8",
-    });
+    const listing = execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/enquiries.ts", "--db", process.env.E2E_INBOX_DB ?? ""],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(listing).toContain(typed.name);
     expect(listing).toContain(typed.email);
   });
