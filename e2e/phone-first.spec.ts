@@ -254,6 +254,29 @@ async function enquireAndFail(page: Page) {
   expect(seen.fieldBottom, "the field at fault is above the bar").toBeLessThanOrEqual(seen.barTop);
 }
 
+test.describe("the agency's name in the phone header", () => {
+  test.skip(({ isMobile }) => !isMobile, "phone widths, in the phone project");
+
+  for (const viewport of phones) {
+    test(`is whole at ${viewport.width} px in the site's font, beside the Menu button`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(paths.home);
+      const fit = await page.locator("header a[aria-label$=', home'] svg + span").evaluate(async (element) => {
+        // On a first visit the page may keep a fallback font (Inter is optional, so a late font never re-wraps
+        // the page), and fallbacks differ by machine: the same Inter file, added again to be used once loaded,
+        // measures the name in the site's own font.
+        const url = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="font"]')?.href;
+        if (!url) throw new Error("no preloaded font");
+        const inter = new FontFace("Inter Variable", `url(${url})`, { weight: "100 900", display: "block" });
+        document.fonts.add(await inter.load());
+        await document.fonts.ready;
+        return { needed: element.scrollWidth, given: element.clientWidth };
+      });
+      expect(fit.needed, "the name is not cut short").toBeLessThanOrEqual(fit.given);
+    });
+  }
+});
+
 test.describe("/services shows what each service costs", () => {
   test("each section with a page of prices shows its 'from' price, linking to that page, which lists it", async ({
     page,
