@@ -1,8 +1,10 @@
 import { officeAddress } from "../app/content/agency";
 import { featuredCards } from "../app/content/cards";
 import { getDetailRecord } from "../app/content/details";
+import { leadPrice } from "../app/content/details/helpers";
 import { detailGroupTitles, detailPageTitles } from "../app/content/menu";
 import { aed, priceFormat } from "../app/content/price";
+import { services } from "../app/content/services";
 import { readDetailRoute } from "../app/lib/detail-route";
 import { detailGroups, detailNotFoundPaths, emptyDetailPaths, notFoundPath, pagePaths, paths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
@@ -67,7 +69,7 @@ function pricesShown(html: string): string[] {
     .filter((text) => priceFormat.test(text));
 }
 
-/** The prices the content records put on a page. */
+/** The prices the content records put on a page as offers. */
 function recordPrices(path: string): string[] {
   if (path === paths.home) return featuredCards.map((card) => card.price);
   const route = readDetailRoute(path);
@@ -76,6 +78,16 @@ function recordPrices(path: string): string[] {
   return record.kind === "overview"
     ? record.priceRows.map((row) => row.price)
     : record.visaTypes.map((row) => row.price).filter((price) => price !== "");
+}
+
+/** The "from" prices the content records put on a page: on Services, the lowest of each page a section links to. */
+function recordFromPrices(path: string): string[] {
+  if (path !== paths.services) return [];
+  return services.sections.flatMap((section) => {
+    const route = section.link ? readDetailRoute(section.link.to) : null;
+    const lead = route?.kind === "detail" ? leadPrice(getDetailRecord(route.group, route.id)) : null;
+    return lead ? [lead.price] : [];
+  });
 }
 
 function expectPreviewTags(head: Head, label: string) {
@@ -150,8 +162,15 @@ async function expectIndexablePage(page: Page, path: string) {
   }
   const offerPrices = offers.map((offer) => aed(Number(offer["price"])));
   expect(offerPrices.toSorted(), `${path}: offers against the content records`).toEqual(recordPrices(path).toSorted());
+  // A "from" price (the Services page) is an AggregateOffer's lowest price.
+  const fromOffers = nodesOfType(head.jsonLd, "AggregateOffer");
+  for (const offer of fromOffers) expect(offer["priceCurrency"], path).toBe("AED");
+  const fromPrices = fromOffers.map((offer) => aed(Number(offer["lowPrice"])));
+  expect(fromPrices.toSorted(), `${path}: "from" offers against the content records`).toEqual(
+    recordFromPrices(path).toSorted(),
+  );
   expect([...new Set(pricesShown(html))].toSorted(), `${path}: offers against the prices shown`).toEqual(
-    [...new Set(offerPrices)].toSorted(),
+    [...new Set([...offerPrices, ...fromPrices])].toSorted(),
   );
 
   const route = readDetailRoute(path);

@@ -17,6 +17,7 @@ import {
   detailPageNodes,
   detailPricedItems,
   featuredServiceNodes,
+  fromPriceServiceNodes,
   jsonLdGraph,
   nodesOfType,
   offer,
@@ -246,6 +247,36 @@ describe("featuredServiceNodes", () => {
     expect(nodesOfType(nodes, "Offer").map((node) => aed(Number(node["price"])))).toEqual(
       featuredCards.map((card) => card.price),
     );
+  });
+});
+
+describe("fromPriceServiceNodes", () => {
+  it("makes each section of the Services page a Service with an AggregateOffer from its lowest price", () => {
+    const visaUrl = absolute(paths.detail("dubai-visa", 1));
+    const packagesUrl = absolute(paths.detail("visa-packages", 1));
+    const items = [
+      { name: "Dubai Visa for Filipinos", price: "AED 190.00", url: visaUrl },
+      { name: "Holiday Packages", price: "AED 1,590.00", url: packagesUrl },
+    ];
+    const nodes = fromPriceServiceNodes(items, agencyId(siteUrl));
+    expect(nodes).toEqual([
+      {
+        "@type": "Service",
+        name: "Dubai Visa for Filipinos",
+        url: visaUrl,
+        provider: { "@id": agencyId(siteUrl) },
+        offers: { "@type": "AggregateOffer", lowPrice: "190.00", priceCurrency: "AED", url: visaUrl },
+      },
+      {
+        "@type": "Service",
+        name: "Holiday Packages",
+        url: packagesUrl,
+        provider: { "@id": agencyId(siteUrl) },
+        offers: { "@type": "AggregateOffer", lowPrice: "1590.00", priceCurrency: "AED", url: packagesUrl },
+      },
+    ]);
+    // A "from" price is not an Offer at that price.
+    expect(nodesOfType(nodes, "Offer")).toEqual([]);
   });
 });
 

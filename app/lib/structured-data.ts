@@ -226,6 +226,25 @@ export function featuredServiceNodes(
   }));
 }
 
+/**
+ * The Services page: each section that shows "From" the lowest price of the page it links to is a Service with
+ * an AggregateOffer from that price (not an Offer at it: the page it links to lists the prices).
+ */
+export function fromPriceServiceNodes(items: readonly PricedItem[], providerId: string): JsonLdNode[] {
+  return items.map((item) => ({
+    "@type": "Service",
+    name: item.name,
+    url: item.url,
+    provider: { "@id": providerId },
+    offers: {
+      "@type": "AggregateOffer",
+      lowPrice: priceAmount(item.price).toFixed(2),
+      priceCurrency: "AED",
+      url: item.url,
+    },
+  }));
+}
+
 /** One JSON-LD document: the nodes of a page in a schema.org graph. */
 export function jsonLdGraph(nodes: readonly JsonLdNode[]): JsonLdNode {
   return { "@context": "https://schema.org", "@graph": nodes };

@@ -9,7 +9,8 @@ import type { ServiceSection as ServiceSectionRecord } from "../content/schema";
 import { services } from "../content/services";
 import { readDetailRoute } from "../lib/detail-route";
 import { enquiryAnchorId, type EnquiryHandle } from "../lib/enquiry-anchor";
-import { pageMeta } from "../lib/seo";
+import { absoluteUrl, agencyNodeId, pageMeta } from "../lib/seo";
+import { fromPriceServiceNodes, type PricedItem } from "../lib/structured-data";
 import { KeepTogether } from "../components/KeepTogether";
 
 export const handle: EnquiryHandle = { enquiryForm: () => true };
@@ -20,7 +21,17 @@ export const meta = () =>
     description:
       "Dubai visas for Filipinos, visa change in the UAE, holiday packages, theme-park tickets and dummy ticket booking.",
     path: "/services",
+    // Each "From" price shown, for search engines (in the pre-rendered HTML only, as on the other pages).
+    structuredData: import.meta.env.SSR ? fromPriceServiceNodes(fromPricedItems(), agencyNodeId) : [],
   });
+
+/** The sections that show a "From" price, as priced items at the page they link to. */
+function fromPricedItems(): PricedItem[] {
+  return services.sections.flatMap((section) => {
+    const price = fromPrice(section);
+    return section.link && price ? [{ name: section.heading, price, url: absoluteUrl(section.link.to) }] : [];
+  });
+}
 
 /**
  * A section's price: the lowest on the page its link opens, which lists it. Every section covers a range of
