@@ -6,7 +6,8 @@ import { contentFiles } from "./scripts/vite-content.ts";
 
 export default defineConfig(() => ({
   // contentFiles: the pages get the content files (content/*.yaml) as plain data, checked at build time.
-  plugins: [contentFiles(), reactRouter(), chunkErrors()],
+  // CONTENT_DIR builds from another copy of the folder (the editor's end-to-end test works on one).
+  plugins: [contentFiles(process.env.CONTENT_DIR || undefined), reactRouter(), chunkErrors()],
   // The settings are validated here, at build time: a bad variable stops the build with its name.
   define: {
     __SITE_SETTINGS__: JSON.stringify(readSettings(process.env)),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readSettings } from "../app/lib/settings";
+import { adminHeaders, readCmsSettings } from "../server/admin";
 import { securityHeaders } from "../server/headers";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -8,6 +9,11 @@ import { findUnservableFiles, renderHeadersFile, renderNginxConf } from "./deplo
 
 const headers = securityHeaders(readSettings({}), ["'sha256-AAA='"]);
 const csp = headers["content-security-policy"];
+const admin = adminHeaders(headers, readCmsSettings({}));
+const publicRoots = [
+  { path: "/about", folder: true },
+  { path: "/favicon.svg", folder: false },
+];
 
 /** The `_headers` format: a path line, then indented `Name: value` lines. */
 function parseHeadersFile(text: string): Map<string, Map<string, string>> {
@@ -27,10 +33,20 @@ function parseHeadersFile(text: string): Map<string, Map<string, string>> {
 const assets = ["/assets/entry-abc123.js", "/assets/root-def456.css"];
 
 describe("the _headers file for static hosts", () => {
-  const rules = parseHeadersFile(renderHeadersFile(headers, assets));
+  const rules = parseHeadersFile(renderHeadersFile(headers, assets, { adminHeaders: admin, publicRoots }));
+  const on = (path: string) => ({
+    ...Object.fromEntries(rules.get("/*") ?? []),
+    ...Object.fromEntries(rules.get(path) ?? []),
+  });
 
-  it("sends every security header of the Node server, with the same values, on every path", () => {
-    expect(Object.fromEntries(rules.get("/*") ?? [])).toEqual(headers);
+  it("sends every security header of the Node server, with the same values, on every path of the public site", () => {
+    for (const path of ["/", "/about", "/about/*", "/favicon.svg"]) expect(on(path)).toEqual(headers);
+  });
+
+  it("sends the editor's own headers at /admin: its policy, popups that keep their opener, noindex", () => {
+    for (const path of ["/admin", "/admin/*"]) expect(on(path)).toEqual(admin);
+    expect(on("/admin")["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(on("/admin")["content-security-policy"]).not.toBe(csp);
   });
 
   it("caches each hashed asset of the build for a year, by its exact path, and nothing else", () => {
@@ -40,22 +56,31 @@ describe("the _headers file for static hosts", () => {
       });
     }
     // A wildcard would also give the host's 404 for a file a later deploy adds the year-long cache.
-    expect([...rules.keys()].filter((path) => path.includes("*"))).toEqual(["/*"]);
+    expect([...rules.keys()].filter((path) => path.includes("*"))).toEqual(["/*", "/about/*", "/admin/*"]);
   });
 
   it("sets no header in two rules that can match one path (hosts would merge the values)", () => {
-    const perPath = assets.map((asset) => [...(rules.get("/*")?.keys() ?? []), ...(rules.get(asset)?.keys() ?? [])]);
+    const paths = [...assets, "/about/*", "/admin/*", "/admin"];
+    const perPath = paths.map((path) => [...(rules.get("/*")?.keys() ?? []), ...(rules.get(path)?.keys() ?? [])]);
     for (const names of perPath) expect(new Set(names).size).toBe(names.length);
   });
 });
 
 describe("the nginx server block", () => {
-  const conf = renderNginxConf(headers, "/srv/site");
+  const conf = renderNginxConf(headers, admin, "/srv/site");
 
   it("adds each security header once, at server level, for every response", () => {
-    expect(conf).toContain(`add_header Content-Security-Policy "${csp}" always;`);
+    expect(conf).toContain(`add_header Content-Security-Policy $karama_content_security_policy always;`);
+    expect(conf).toContain(`default "${csp}";`);
     expect(conf).toContain('add_header X-Frame-Options "DENY" always;');
-    for (const name of Object.keys(headers)) expect(conf.toLowerCase().split(`add_header ${name} `)).toHaveLength(2);
+    for (const name of Object.keys(admin)) expect(conf.toLowerCase().split(`add_header ${name} `)).toHaveLength(2);
+  });
+
+  it("gives /admin and its files the editor's policy, COOP and noindex, through a map on the path", () => {
+    const map = /map \$uri \$karama_content_security_policy \{\n\s*"~\^\/admin\(\/\|\$\)" "([^"]+)";/.exec(conf);
+    expect(map?.[1]).toBe(admin["content-security-policy"]);
+    expect(conf).toContain(`"~^/admin(/|$)" "noindex, nofollow";`);
+    expect(conf).toContain(`"~^/admin(/|$)" "same-origin-allow-popups";`);
   });
 
   it("keeps add_header out of every location, where it would silently drop the server's headers", () => {

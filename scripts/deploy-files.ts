@@ -7,6 +7,7 @@ import { copyFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { SiteSettings } from "../app/lib/settings";
 import { detailGroups, detailNotFoundSegment, emptyRecordId, notFoundPath } from "../app/lib/paths";
+import { adminFolder, adminHeaders, adminPath, type CmsSettings } from "../server/admin";
 import { assetsPrefix, immutableCache, revalidateCache, securityHeaders } from "../server/headers";
 import { manifestPath } from "../app/lib/site-assets";
 import { htmlFileOf } from "../server/pages";
@@ -20,15 +21,45 @@ function displayName(header: string): string {
   return header.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
 }
 
+/** The editor's headers and the paths of the public site, for `_headers` (see renderHeadersFile). */
+export interface HeaderSplit {
+  adminHeaders: Record<string, string>;
+  /** The top-level files and folders of the client build, other than the editor's: `/about`, `/favicon.svg`… */
+  publicRoots: readonly { path: string; folder: boolean }[];
+}
+
 /**
  * `_headers` for static hosts. Hosts merge the values of a header that several matching rules set, so each
- * header is set by one rule only: the security headers for every path, the long cache for each hashed asset of
- * this build by its exact path (the host's own default revalidates pages). No `/assets/*` rule: it would give a
- * year-long cache to the host's 404 for an asset a later deploy adds.
+ * header is set by one rule only: the headers the public pages and the editor share for every path; the policy
+ * (and the others that differ) for the public site by its top-level paths, and the editor's for /admin (a host
+ * has no rule for "every path but /admin"); the long cache for each hashed asset of this build by its exact path
+ * (the host's own default revalidates pages). No `/assets/*` rule: it would give a year-long cache to the host's
+ * 404 for an asset a later deploy adds. A path the build does not have (a host's 404 page at an unknown address)
+ * gets the shared headers only.
  */
-export function renderHeadersFile(headers: Record<string, string>, assetPaths: readonly string[]): string {
+export function renderHeadersFile(
+  headers: Record<string, string>,
+  assetPaths: readonly string[],
+  split: HeaderSplit,
+): string {
+  const differs = (name: string) => headers[name] !== split.adminHeaders[name];
+  const shared = Object.entries(headers).filter(([name]) => !differs(name));
+  const ownPublic = Object.entries(headers).filter(([name]) => differs(name));
+  const ownAdmin = Object.entries(split.adminHeaders).filter(([name]) => differs(name));
   const lines = [`# ${generated}`, "/*"];
-  for (const [name, value] of Object.entries(headers)) lines.push(`  ${displayName(name)}: ${value}`);
+  const rule = (paths: readonly string[], entries: [string, string][]) => {
+    for (const path of paths) {
+      lines.push(path);
+      for (const [name, value] of entries) lines.push(`  ${displayName(name)}: ${value}`);
+    }
+  };
+  for (const [name, value] of shared) lines.push(`  ${displayName(name)}: ${value}`);
+  const publicPaths = [
+    "/",
+    ...split.publicRoots.flatMap(({ path, folder }) => (folder ? [path, `${path}/*`] : [path])),
+  ];
+  rule(publicPaths, ownPublic);
+  rule([adminPath, `${adminPath}/*`], ownAdmin);
   for (const path of assetPaths) lines.push(path, `  Cache-Control: ${immutableCache}`);
   return `${lines.join("\n")}\n`;
 }
@@ -41,14 +72,33 @@ const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g,
  * trailing slash, and 404 with the designed pages. Not covered: the 301 to the lowercase spelling (nginx has
  * no lowercase without a module) and POST /api/submit, which needs the Node server (proxy_pass it there).
  */
-export function renderNginxConf(headers: Record<string, string>, root = "/srv/karama/client"): string {
+export function renderNginxConf(
+  headers: Record<string, string>,
+  adminHeaders: Record<string, string>,
+  root = "/srv/karama/client",
+): string {
   const groups = detailGroups.join("|");
   const dotfiles = String.raw`^/(?!\.well-known/)(.*/)?\.|^/\.well-known/(.*/)?\.`;
   const outsideWellKnown = String.raw`^(?!/\.well-known/)`;
   const notAsset = String.raw`${outsideWellKnown}.*\.(?!(${assetExtensions.join("|")})$)[^/.]*$`;
   const page = String.raw`${outsideWellKnown}.*/[^/.]*$`;
-  const headerLines = Object.entries(headers)
-    .map(([name, value]) => `    add_header ${displayName(name)} ${quoted(value)} always;`)
+  // A header whose value differs on the editor's pages takes it from a map (an empty value sends no header).
+  const names = [...new Set([...Object.keys(headers), ...Object.keys(adminHeaders)])];
+  const differing = names.filter((name) => headers[name] !== adminHeaders[name]);
+  const variable = (name: string) => `$karama_${name.replace(/-/g, "_")}`;
+  const maps = differing
+    .map(
+      (name) => `map $uri ${variable(name)} {
+    "~^${adminPath}(/|$)" ${quoted(adminHeaders[name] ?? "")};
+    default ${quoted(headers[name] ?? "")};
+}`,
+    )
+    .join("\n");
+  const headerLines = names
+    .map((name) => {
+      const value = differing.includes(name) ? variable(name) : quoted(headers[name] ?? "");
+      return `    add_header ${displayName(name)} ${value} always;`;
+    })
     .join("\n");
   return `# ${generated}
 # Copy build/client to the root below, then include this file inside nginx's http { } block.
@@ -58,6 +108,9 @@ map "$status $uri" $karama_cache_control {
     "~^(200|206|304) ${assetsPrefix}" ${quoted(immutableCache)};
     default ${quoted(revalidateCache)};
 }
+
+# The editor at ${adminPath} has its own policy (server/admin.ts).
+${maps}
 
 server {
     listen 80;
@@ -154,12 +207,22 @@ export function findUnservableFiles(clientDir: string): string[] {
  * build, and `nginx.conf` beside it; removes React Router's SPA fallback, which this site does not use and a
  * static host would publish.
  */
-export async function writeDeployFiles(clientDir: string, settings: SiteSettings): Promise<void> {
+export async function writeDeployFiles(clientDir: string, settings: SiteSettings, cms: CmsSettings): Promise<void> {
   const headers = securityHeaders(settings, await collectScriptHashes(clientDir));
+  const admin = adminHeaders(headers, cms);
+  // Every top-level folder but the editor's, and every file a host may serve (the SPA fallback, removed below, is
+  // not one); the 404 page is added below.
+  const publicRoots = (await readdir(clientDir, { withFileTypes: true }))
+    .filter((entry) => (entry.isDirectory() ? entry.name !== adminFolder : isServableFile(`/${entry.name}`)))
+    .map((entry) => ({ path: `/${entry.name}`, folder: entry.isDirectory() }));
+  publicRoots.push({ path: "/404.html", folder: false });
   await Promise.all([
-    writeFile(join(clientDir, headersFile), renderHeadersFile(headers, await listAssets(clientDir))),
+    writeFile(
+      join(clientDir, headersFile),
+      renderHeadersFile(headers, await listAssets(clientDir), { adminHeaders: admin, publicRoots }),
+    ),
     rm(join(clientDir, "__spa-fallback.html"), { force: true }),
-    writeFile(join(clientDir, "..", "nginx.conf"), renderNginxConf(headers)),
+    writeFile(join(clientDir, "..", "nginx.conf"), renderNginxConf(headers, admin)),
     copyFile(join(clientDir, htmlFileOf(notFoundPath)), join(clientDir, "404.html")),
   ]);
 }

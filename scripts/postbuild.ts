@@ -1,7 +1,8 @@
 /**
- * After `react-router build`, in this order: inline each page's CSS (scripts/inline-css.ts); write the files
- * for hosting without the Node server, whose policy hashes the pages' final inline scripts
- * (scripts/deploy-files.ts); write sitemap.xml, robots.txt and the web app manifest (scripts/seo-files.ts);
+ * After `react-router build`, in this order: inline each page's CSS (scripts/inline-css.ts); write the editor's
+ * page at /admin (scripts/admin-files.ts); write sitemap.xml,
+ * robots.txt and the web app manifest (scripts/seo-files.ts); write the files for hosting without the Node
+ * server, whose policy hashes the pages' final inline scripts (scripts/deploy-files.ts);
  * then a .br and a .gz beside every text file, so the server sends pre-compressed bytes and spends no CPU
  * compressing at request time; last, a check that the build holds only pages and assets.
  */
@@ -10,6 +11,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { readSettings } from "../app/lib/settings";
+import { readCmsSettings } from "../server/admin";
+import { writeAdminFiles } from "./admin-files";
 import { findUnservableFiles, writeDeployFiles } from "./deploy-files";
 import { inlineBuildStylesheets } from "./inline-css";
 import { writeSeoFiles } from "./seo-files";
@@ -44,12 +47,16 @@ export async function precompress(dir: string): Promise<number> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const clientDir = join(process.env.BUILD_DIR ?? join(import.meta.dirname, "..", "build"), "client");
   const settings = readSettings(process.env);
+  const cms = readCmsSettings(process.env);
   const inlined = await inlineBuildStylesheets(clientDir);
   console.log(`postbuild: inlined the stylesheets of ${inlined} pages`);
+  const admin = await writeAdminFiles(clientDir, settings, cms);
+  console.log(`postbuild: wrote the editor at /admin (${admin.length} files, configuration from the content schemas)`);
   // After inlining: the deploy files hash the pages' final inline scripts.
-  await writeDeployFiles(clientDir, settings);
-  console.log("postbuild: wrote _headers, 404.html and ../nginx.conf for deployment without the Node server");
+  // Before the deploy files: _headers names every top-level file.
   await writeSeoFiles(clientDir, settings);
+  await writeDeployFiles(clientDir, settings, cms);
+  console.log("postbuild: wrote _headers, 404.html and ../nginx.conf for deployment without the Node server");
   const count = await precompress(clientDir);
   console.log(`postbuild: pre-compressed ${count} files (brotli and gzip)`);
   const unservable = findUnservableFiles(clientDir);

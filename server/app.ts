@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { SiteSettings } from "../app/lib/settings";
+import { adminFolder, adminHeaders, adminPath, type CmsSettings, isAdminPath, readCmsSettings } from "./admin";
 import { cacheControl, headersFor, securityHeaders } from "./headers";
 import { type InboxConfig, readInboxConfig } from "./inbox/config";
 import { inboxPlugin } from "./inbox/plugin";
@@ -25,6 +26,8 @@ export interface ServerOptions {
   trustProxy?: FastifyServerOptions["trustProxy"];
   /** Tests shorten these; see `defaultTimeouts`. */
   timeouts?: ServerTimeouts;
+  /** The editor at /admin (its policy names its git host); by default read from the environment. */
+  cms?: CmsSettings;
 }
 
 export interface ServerTimeouts {
@@ -57,6 +60,7 @@ export async function buildServer({
   inbox = readInboxConfig(process.env, settings.email),
   trustProxy = false,
   timeouts = defaultTimeouts,
+  cms = readCmsSettings(process.env),
 }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
@@ -70,9 +74,16 @@ export async function buildServer({
   });
   // The policy allows exactly the inline scripts of the pages being served, hashed once at start-up.
   const headers = securityHeaders(settings, await collectScriptHashes(root));
+  const editorHeaders = adminHeaders(headers, cms);
 
   app.addHook("onSend", async (request, reply) => {
-    reply.headers(headersFor(String(reply.getHeader("content-type") ?? ""), headers));
+    const type = String(reply.getHeader("content-type") ?? "");
+    // The editor's files: its own policy, and never indexed (scripts included).
+    if (isAdminPath(new URL(request.url, "http://localhost").pathname)) {
+      reply.headers({ ...headersFor(type, editorHeaders), "x-robots-tag": editorHeaders["x-robots-tag"] });
+    } else {
+      reply.headers(headersFor(type, headers));
+    }
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", cacheControl(request.url, reply.statusCode));
   });
 
@@ -101,6 +112,11 @@ export async function buildServer({
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const url = new URL(request.url, "http://localhost");
+    // The editor's page, at one spelling like every page.
+    if (url.pathname.toLowerCase().replace(/\/+$/, "") === adminPath) {
+      if (url.pathname !== adminPath) return reply.redirect(adminPath + url.search, 301);
+      return reply.code(200).sendFile(`${adminFolder}/index.html`);
+    }
     const answer = resolvePage(url.pathname, url.search);
     if (answer.kind === "redirect") {
       return reply.redirect(answer.location, 301);

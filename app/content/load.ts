@@ -33,7 +33,7 @@ import {
 /** The content folder of this working copy. */
 export const contentDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "content");
 
-const fileSchemas = {
+export const fileSchemas = {
   site: siteFileSchema,
   "enquiry-form": enquiryFormFileSchema,
   home: homeFileSchema,

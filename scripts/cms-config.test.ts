@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { contentDir, contentFileNames } from "../app/content/load";
+import { readCmsSettings } from "../server/admin";
+import { cmsCollections, cmsConfig, fieldOf, type CmsField } from "./cms-config";
+
+/**
+ * Walks a content file as written against the editor's fields and lists every disagreement: a key the form does
+ * not have, a required field the file leaves out, a value outside a field's choices or pattern.
+ */
+function disagreements(value: unknown, field: CmsField, path: string): string[] {
+  if (field.widget === "hidden") return [];
+  if (value === undefined)
+    return field.required === false ? [] : [`${path}: required by the form, missing in the file`];
+  if (field.widget === "object") return objectDisagreements(value, field.fields ?? [], path);
+  if (field.widget === "list") {
+    if (!Array.isArray(value)) return [`${path}: the form has a list`];
+    return value.flatMap((item: unknown, index) => {
+      const at = `${path}[${index + 1}]`;
+      if (field.field) return disagreements(item, field.field, at);
+      if (field.types) {
+        const kind = (item as Record<string, unknown>)[field.typeKey ?? "type"];
+        const type = field.types.find((candidate) => candidate.name === kind);
+        if (type === undefined) return [`${at}: no form for ${String(kind)}`];
+        const rest = Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).filter(([key]) => key !== field.typeKey),
+        );
+        return objectDisagreements(rest, type.fields, at);
+      }
+      return objectDisagreements(item, field.fields ?? [], at);
+    });
+  }
+  if (field.widget === "select" && !field.options?.includes(String(value)))
+    return [`${path}: "${String(value)}" not a choice`];
+  if (field.pattern && !new RegExp(field.pattern[0]).test(String(value)))
+    return [`${path}: "${String(value)}" fails the pattern`];
+  if (field.widget === "number") return typeof value === "number" ? [] : [`${path}: the form has a number`];
+  return typeof value === "string" ? [] : [`${path}: the form has text, the file ${typeof value}`];
+}
+
+function objectDisagreements(value: unknown, fields: readonly CmsField[], path: string): string[] {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return [`${path}: the form has a group`];
+  const record = value as Record<string, unknown>;
+  const names = new Set(fields.map((field) => field.name));
+  return [
+    ...Object.keys(record)
+      .filter((key) => !names.has(key))
+      .map((key) => `${path}.${key}: in the file, not in the form`),
+    ...fields.flatMap((field) => disagreements(record[field.name], field, `${path}.${field.name}`)),
+  ];
+}
+
+describe("the editor's configuration, generated from the content schemas", () => {
+  const files = cmsCollections().flatMap((collection) => collection.files);
+
+  it("has a form for every content file, saving to that file", () => {
+    expect(files.map((file) => file.name).sort()).toEqual([...contentFileNames].sort());
+    for (const file of files) expect(file.file).toBe(`content/${file.name}.yaml`);
+  });
+
+  it("has a field for every field of every content file as delivered, and requires none the files leave out", () => {
+    for (const file of files) {
+      const data: unknown = parse(readFileSync(join(contentDir, `${file.name}.yaml`), "utf8"));
+      expect(objectDisagreements(data, file.fields, file.name), file.name).toEqual([]);
+    }
+  });
+
+  it("checks prices with the site's pattern, references where the loader fills them in", () => {
+    const service = files.find((file) => file.name === "visa-changes");
+    const pages = service?.fields.find((field) => field.name === "pages");
+    const grid = pages?.types?.find((type) => type.name === "grid");
+    const row = grid?.fields.find((field) => field.name === "visaTypes")?.fields;
+    const price = row?.find((field) => field.name === "price");
+    const pattern = new RegExp(price?.pattern?.[0] ?? "^$");
+    for (const good of ["AED 190.00", "AED 1,490.00", ""]) expect(pattern.test(good), good).toBe(true);
+    for (const bad of ["AED 590", "190", "AED 1490.00", "same as /visa-changes/2, Airport to Airport"]) {
+      expect(pattern.test(bad), bad).toBe(false);
+    }
+    const home = files.find((file) => file.name === "home");
+    const cardPrice = home?.fields
+      .find((field) => field.name === "cards")
+      ?.fields?.find((field) => field.name === "price");
+    expect(new RegExp(cardPrice?.pattern?.[0] ?? "^$").test("same as /visa-changes/2, Airport to Airport")).toBe(true);
+    expect(cardPrice?.required).not.toBe(false);
+  });
+
+  it("lets the owner edit the four pages of a group but not add or remove one", () => {
+    const pages = files.find((file) => file.name === "dubai-visa")?.fields.find((field) => field.name === "pages");
+    expect(pages).toMatchObject({ widget: "list", typeKey: "kind", allow_add: false, allow_remove: false });
+    expect(pages?.types?.map((type) => type.name)).toEqual(["overview", "grid"]);
+  });
+
+  it("stops at a schema it has no field for, naming where it is", () => {
+    expect(() =>
+      fieldOf(
+        "odd",
+        z.custom<string>(() => true),
+        "home.yaml.odd",
+      ),
+    ).toThrow('cms-config: home.yaml.odd: no editor field for a schema of type "custom"');
+  });
+
+  it("saves photos in content/images and names them images/<file>, as content/images/README.md says", () => {
+    const config = cmsConfig(readCmsSettings({}), "https://www.example.ae");
+    expect(config).toMatchObject({ media_folder: "content/images", public_folder: "images", load_config_file: false });
+    expect(config).not.toHaveProperty("local_backend");
+  });
+
+  it("names the live site's repository and sign-in, and the local backend only when asked", () => {
+    const gitlab = cmsConfig(
+      readCmsSettings({ CMS_BACKEND: "gitlab", CMS_REPO: "agency/site", CMS_GITLAB_APP_ID: "abc" }),
+      "https://www.example.ae",
+    );
+    expect(gitlab.backend).toMatchObject({ name: "gitlab", repo: "agency/site", auth_type: "pkce", app_id: "abc" });
+    const local = cmsConfig(readCmsSettings({ CMS_LOCAL_BACKEND: "http://127.0.0.1:8081/api/v1" }), "http://x.test");
+    expect(local).toMatchObject({ local_backend: { url: "http://127.0.0.1:8081/api/v1" } });
+  });
+});

@@ -1,0 +1,345 @@
+/**
+ * The editor's (/admin, Decap CMS) configuration, generated from the content schemas (app/content/schema.ts)
+ * at build time, so the editor's forms and the checks of the build cannot drift apart: every field of every
+ * content file becomes a form field of the same name, required where the schema wants a value, a choice where
+ * the schema allows a fixed list, a list where it wants a list, with the price pattern on every price. A schema
+ * construct this module does not know stops the build (and its unit test) with the field's path, rather than
+ * giving the owner a form that writes something the build then refuses.
+ */
+import type { z } from "zod";
+import { detailGroups, pagePaths } from "../app/lib/paths.ts";
+import { illustrationNames } from "../app/content/illustrations.ts";
+import { contentFileNames, fileSchemas, type ContentFileName } from "../app/content/load.ts";
+import { priceFormat } from "../app/content/price.ts";
+import type { CmsSettings } from "../server/admin.ts";
+import { appPathSchema, illustrationNameSchema, optionalPriceSchema, priceSchema } from "../app/content/schema.ts";
+
+/** Where the owner's photos go (agreed with content/images/README.md): uploads land here… */
+export const mediaFolder = "content/images";
+/** …and a record names one as `images/<file name>`, relative to the content files. */
+export const publicFolder = "images";
+
+/** The fields of Decap's configuration that this site uses. */
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: "string" | "text" | "number" | "select" | "image" | "list" | "object" | "hidden";
+  required?: boolean;
+  hint?: string;
+  pattern?: [string, string];
+  options?: string[];
+  fields?: CmsField[];
+  field?: CmsField;
+  types?: CmsListType[];
+  typeKey?: string;
+  min?: number;
+  max?: number;
+  allow_add?: boolean;
+  allow_remove?: boolean;
+  allow_reorder?: boolean;
+  value_type?: "int";
+  choose_url?: boolean;
+  summary?: string;
+}
+
+export interface CmsListType {
+  name: string;
+  label: string;
+  widget: "object";
+  fields: CmsField[];
+  summary?: string;
+}
+
+export interface CmsFile {
+  name: ContentFileName;
+  label: string;
+  file: string;
+  fields: CmsField[];
+}
+
+export interface CmsCollection {
+  name: string;
+  label: string;
+  extension: "yaml";
+  format: "yaml";
+  editor: { preview: false };
+  files: CmsFile[];
+}
+
+/* Words the owner sees --------------------------------------------------------------------------------------- */
+
+/** Form labels for the schemas' field names; any other name is shown spelled out ("whatsappGreeting" → "Whatsapp greeting"). */
+const labels: Record<string, string> = {
+  title: "Title",
+  title2: "Heading of the prices",
+  title3: "Heading of the documents checklist",
+  content3: "Documents required (one line each)",
+  title4: "Section 4: heading",
+  content4: "Section 4: paragraphs",
+  title5: "Section 5: heading (optional)",
+  content5: "Section 5: paragraphs",
+  title6: "Section 6: heading (optional)",
+  content6: "Section 6: paragraphs",
+  title7: "Section 7: heading (optional)",
+  content7: "Section 7: paragraphs",
+  content: "Paragraphs",
+  subTitle: "One-line summary",
+  priceRows: "Prices (each with a View Details button)",
+  visaTypes: "Rows of the price grid",
+  pages: "Pages",
+  price: "Price",
+  image: "Picture",
+  imageAlt: "Picture description (for blind visitors; empty when decorative)",
+  alt: "Picture description (for blind visitors; empty when decorative)",
+  link: "Page it opens",
+  type: "Service",
+};
+
+function labelOf(name: string): string {
+  const known = labels[name];
+  if (known !== undefined) return known;
+  const words = name.replace(/([a-z])([A-Z0-9])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const fileLabels: Record<ContentFileName, string> = {
+  site: "Opening hours, address, menu and footer",
+  "enquiry-form": "Enquiry form: visa type choices",
+  home: "Home page",
+  about: "About page",
+  services: "Services page",
+  contact: "Contact page",
+  "dubai-visa": "Dubai Visa pages",
+  "tourist-visa": "Tourist Visa pages",
+  "visa-changes": "Visa Change pages",
+  "visa-documents": "Visa Documents pages",
+  "visa-packages": "Visa Packages pages",
+};
+
+/* Prices --------------------------------------------------------------------------------------------------- */
+
+const priceSource = priceFormat.source.replace(/^\^/, "").replace(/\$$/, "");
+/** A price, or (where app/content/load.ts fills one in: home cards, overview price rows) a reference to one. */
+export const priceOrReferencePattern = `^(${priceSource}|same as /[a-z-]+/[0-9]+ *, *.+)$`;
+export const optionalPricePattern = `^(${priceSource})?$`;
+const priceHint =
+  "As the page shows it: AED 190.00, AED 1,490.00. Or the same as a price on a service page: " +
+  "same as /visa-changes/2, Airport to Airport";
+
+/* From schema to field ---------------------------------------------------------------------------------------- */
+
+type Schema = z.core.$ZodType;
+type Shape = Record<string, Schema>;
+
+/** Where in the schemas the generator is, for its error messages. */
+type Where = string;
+
+function accepts(schema: Schema, value: unknown): boolean {
+  return (schema as unknown as z.ZodType).safeParse(value).success;
+}
+
+/** The schemas that stand for a kind of field of their own, by identity. */
+function knownLeaf(schema: Schema, name: string): Omit<CmsField, "name" | "label"> | undefined {
+  if (schema === priceSchema) {
+    return {
+      widget: "string",
+      pattern: [priceOrReferencePattern, "expected a price such as AED 190.00"],
+      hint: priceHint,
+    };
+  }
+  if (schema === optionalPriceSchema) {
+    return {
+      widget: "string",
+      required: false,
+      pattern: [optionalPricePattern, "expected a price such as AED 190.00, or nothing"],
+      hint: "As the page shows it: AED 190.00, AED 1,490.00; empty when the row shows text instead",
+    };
+  }
+  if (schema === appPathSchema) return { widget: "select", options: [...pagePaths] };
+  if (schema === illustrationNameSchema) {
+    return {
+      widget: "image",
+      choose_url: true,
+      hint: `A photo (uploaded here, saved in ${mediaFolder}) or a drawing, by name: ${illustrationNames.join(", ")}`,
+    };
+  }
+  // Numbered by the loader (page ids are part of the page's address): shown to nobody, kept as it is.
+  if (name === "id" && (schema._zod.def.type === "number" || schema._zod.def.type === "int")) {
+    return { widget: "hidden" };
+  }
+  return undefined;
+}
+
+function innerOf(schema: Schema): Schema {
+  const def = schema._zod.def as { innerType?: Schema };
+  if (def.innerType === undefined) throw new Error("cms-config: a wrapper schema without an inner type");
+  return def.innerType;
+}
+
+/** A Decap field for the schema of field `name`. */
+export function fieldOf(name: string, schema: Schema, where: Where): CmsField {
+  const base = { name, label: labelOf(name) };
+  const leaf = knownLeaf(schema, name);
+  if (leaf !== undefined) return { ...base, ...leaf };
+  const def = schema._zod.def;
+  switch (def.type) {
+    case "optional":
+      return { ...fieldOf(name, innerOf(schema), where), required: false };
+    case "string":
+      return accepts(schema, "") ? { ...base, widget: "string", required: false } : { ...base, widget: "string" };
+    case "number":
+      return { ...base, widget: "number", value_type: "int" };
+    case "enum":
+      return {
+        ...base,
+        widget: "select",
+        options: Object.values((def as unknown as { entries: Record<string, string> }).entries),
+      };
+    case "object":
+      return { ...base, widget: "object", fields: fieldsOf((def as unknown as { shape: Shape }).shape, where) };
+    case "record": {
+      const { keyType, valueType } = def as unknown as { keyType: Schema; valueType: Schema };
+      if (keyType._zod.def.type !== "enum") throw new Error(`cms-config: ${where}: a record needs an enum of keys`);
+      const keys = Object.values((keyType._zod.def as unknown as { entries: Record<string, string> }).entries);
+      return {
+        ...base,
+        widget: "object",
+        fields: keys.map((key) => fieldOf(key, valueType, `${where}.${key}`)),
+      };
+    }
+    case "tuple": {
+      const items = (def as unknown as { items: Schema[] }).items;
+      const [first] = items;
+      if (first === undefined || items.some((item) => item !== first)) {
+        throw new Error(`cms-config: ${where}: a tuple's items must share one schema`);
+      }
+      const list = listOf(base, first, where);
+      return { ...list, min: items.length, max: items.length, allow_add: false, allow_remove: false };
+    }
+    case "array": {
+      const element = (def as unknown as { element: Schema }).element;
+      const list = listOf(base, element, where);
+      if (!accepts(schema, [])) list.min = 1;
+      return list;
+    }
+    default:
+      throw new Error(`cms-config: ${where}: no editor field for a schema of type "${def.type}"`);
+  }
+}
+
+function listOf(base: { name: string; label: string }, element: Schema, where: Where): CmsField {
+  const def = element._zod.def;
+  const item = `${where}[]`;
+  if (def.type === "union" && "discriminator" in def) {
+    const key = String(def.discriminator);
+    const options = (def as unknown as { options: Schema[] }).options;
+    return {
+      ...base,
+      widget: "list",
+      typeKey: key,
+      types: options.map((option) => {
+        const shape = (option._zod.def as unknown as { shape: Shape }).shape;
+        const kind = shape[key]?._zod.def as { type: string; values?: unknown[] } | undefined;
+        const value = kind?.type === "literal" ? kind.values?.[0] : undefined;
+        if (typeof value !== "string") throw new Error(`cms-config: ${item}: ${key} must be a literal text`);
+        const rest = Object.fromEntries(Object.entries(shape).filter(([name]) => name !== key));
+        const fields = fieldsOf(rest, `${item}(${value})`);
+        return { name: value, label: labelOf(value), widget: "object", fields, ...summaryOf(fields) };
+      }),
+    };
+  }
+  if (def.type === "object") {
+    const fields = fieldOf("item", element, item).fields ?? [];
+    return { ...base, widget: "list", fields, ...summaryOf(fields) };
+  }
+  // A list of plain values: each on its own line of the form. Texts in a list are paragraphs or lines.
+  const field = fieldOf(base.name, element, item);
+  return { ...base, widget: "list", field: field.widget === "string" ? { ...field, widget: "text" } : field };
+}
+
+function summaryOf(fields: readonly CmsField[]): { summary?: string } {
+  const first = fields.find((field) => field.widget === "string" || field.widget === "select");
+  const price = fields.find((field) => field.name === "price");
+  if (first === undefined) return {};
+  return {
+    summary:
+      price && price !== first ? `{{fields.${first.name}}}: {{fields.${price.name}}}` : `{{fields.${first.name}}}`,
+  };
+}
+
+export function fieldsOf(shape: Shape, where: Where): CmsField[] {
+  return Object.entries(shape).map(([name, schema]) => fieldOf(name, schema, where ? `${where}.${name}` : name));
+}
+
+/** The fields of a content file's form: the fields of its schema, in the schema's order. */
+export function fileFields(name: ContentFileName): CmsField[] {
+  const def = fileSchemas[name]._zod.def as unknown as { type: string; shape?: Shape };
+  if (def.type !== "object" || def.shape === undefined) throw new Error(`cms-config: ${name}: not an object schema`);
+  const fields = fieldsOf(def.shape, `${name}.yaml`);
+  if ((detailGroups as readonly string[]).includes(name)) {
+    // Pages 1-4 are the pages of the group's addresses: the owner edits them, never adds or removes one.
+    return fields.map((field) =>
+      field.name === "pages" ? { ...field, allow_add: false, allow_remove: false, allow_reorder: false } : field,
+    );
+  }
+  return fields;
+}
+
+const collectionsOf: { name: string; label: string; files: readonly ContentFileName[] }[] = [
+  { name: "services", label: "Service pages and prices", files: detailGroups },
+  { name: "pages", label: "Home, About, Services, Contact", files: ["home", "about", "services", "contact"] },
+  { name: "site", label: "Whole site", files: ["site", "enquiry-form"] },
+];
+
+export function cmsCollections(): CmsCollection[] {
+  const listed = collectionsOf.flatMap((collection) => collection.files);
+  const missing = contentFileNames.filter((name) => !listed.includes(name));
+  if (missing.length > 0) throw new Error(`cms-config: content files not in the editor: ${missing.join(", ")}`);
+  return collectionsOf.map((collection) => ({
+    name: collection.name,
+    label: collection.label,
+    extension: "yaml",
+    format: "yaml",
+    editor: { preview: false },
+    files: collection.files.map((name) => ({
+      name,
+      label: fileLabels[name],
+      file: `content/${name}.yaml`,
+      fields: fileFields(name),
+    })),
+  }));
+}
+
+/* Where the editor saves ------------------------------------------------------------------------------------- */
+
+/** Decap's configuration object for CMS.init({ config }). */
+export function cmsConfig(settings: CmsSettings, siteUrl: string) {
+  const backend: Record<string, unknown> = { name: settings.backend, branch: settings.branch };
+  if (settings.repo !== "") backend["repo"] = settings.repo;
+  if (settings.backend === "github" && settings.authUrl !== undefined) backend["base_url"] = settings.authUrl;
+  if (settings.backend === "gitlab") {
+    if (settings.authUrl !== undefined) {
+      backend["base_url"] = settings.authUrl;
+      backend["api_root"] = `${settings.authUrl}/api/v4`;
+    }
+    if (settings.gitlabAppId !== undefined) {
+      backend["auth_type"] = "pkce";
+      backend["app_id"] = settings.gitlabAppId;
+    }
+  }
+  backend["commit_messages"] = {
+    update: "Content: {{path}} changed in the editor",
+    uploadMedia: "Photo: {{path}} uploaded in the editor",
+    deleteMedia: "Photo: {{path}} deleted in the editor",
+  };
+  return {
+    load_config_file: false,
+    backend,
+    ...(settings.localBackend === undefined ? {} : { local_backend: { url: settings.localBackend } }),
+    site_url: siteUrl,
+    display_url: siteUrl,
+    media_folder: mediaFolder,
+    public_folder: publicFolder,
+    collections: cmsCollections(),
+  };
+}

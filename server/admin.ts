@@ -1,0 +1,103 @@
+/**
+ * The owner's editor at /admin (Decap CMS, see scripts/admin-files.ts): its settings and its headers. The editor
+ * is a page of its own with its own policy; the public pages' policy (./headers.ts) stays as it is.
+ */
+import { z } from "zod";
+
+/** The editor's address, and the folder of the client build that holds it. */
+export const adminPath = "/admin";
+export const adminFolder = "admin";
+
+export function isAdminPath(pathname: string): boolean {
+  const lower = pathname.toLowerCase();
+  return lower === adminPath || lower.startsWith(`${adminPath}/`);
+}
+
+/** Where the editor saves. */
+export interface CmsSettings {
+  /** The live site's git host: github or gitlab. */
+  backend: "github" | "gitlab";
+  /** owner/name of the site's repository; empty when the editor is not set up for the live site. */
+  repo: string;
+  branch: string;
+  /** github: the OAuth provider (base_url); gitlab: the GitLab address. Unset: Decap's default. */
+  authUrl: string | undefined;
+  /** gitlab: the OAuth application's id (sign-in with PKCE, no server of our own needed). */
+  gitlabAppId: string | undefined;
+  /** The local backend (decap-server) that `npm run admin` starts; only for that build. */
+  localBackend: string | undefined;
+}
+
+const optionalUrl = z
+  .url({ protocol: /^https?$/ })
+  .transform((value) => value.replace(/\/+$/, ""))
+  .optional();
+
+const cmsSettingsSchema = z.object({
+  CMS_BACKEND: z.enum(["github", "gitlab"]).default("github"),
+  CMS_REPO: z
+    .string()
+    .trim()
+    .regex(/^([\w.-]+\/)+[\w.-]+$/, "must be the repository as owner/name")
+    .or(z.literal(""))
+    .default(""),
+  CMS_BRANCH: z.string().trim().min(1).default("main"),
+  CMS_AUTH_URL: optionalUrl,
+  CMS_GITLAB_APP_ID: z.string().trim().min(1).optional(),
+  CMS_LOCAL_BACKEND: optionalUrl,
+});
+
+/** The editor's settings from the environment; a bad value throws an error naming the variable. */
+export function readCmsSettings(env: Record<string, string | undefined>): CmsSettings {
+  const present = Object.fromEntries(Object.entries(env).filter(([name, value]) => name.startsWith("CMS_") && value));
+  const result = cmsSettingsSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid editor settings:\n  ${problems.join("\n  ")}`);
+  }
+  const value = result.data;
+  return {
+    backend: value.CMS_BACKEND,
+    repo: value.CMS_REPO,
+    branch: value.CMS_BRANCH,
+    authUrl: value.CMS_AUTH_URL,
+    gitlabAppId: value.CMS_GITLAB_APP_ID,
+    localBackend: value.CMS_LOCAL_BACKEND,
+  };
+}
+
+/** The origins the editor talks to: the git host's API and, for `npm run admin` only, the local backend. */
+export function cmsOrigins(cms: CmsSettings): string[] {
+  const api = cms.backend === "github" ? "https://api.github.com" : new URL(cms.authUrl ?? "https://gitlab.com").origin;
+  return [api, ...(cms.localBackend === undefined ? [] : [new URL(cms.localBackend).origin])];
+}
+
+/**
+ * The editor's headers: the public pages' headers for what they share, and its own policy. Decap needs, beyond
+ * the public pages' policy: 'unsafe-eval' (it compiles its configuration's JSON schema with `new Function`),
+ * blob: images (previews of photos being uploaded), its git host's API in connect-src, and popups that keep
+ * their opener (the sign-in window of GitHub's OAuth reports back to it). Its scripts are its own files, never
+ * an inline script. No search engine indexes it.
+ */
+export function adminHeaders(siteHeaders: Record<string, string>, cms: CmsSettings): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval'",
+    // Decap's styles are injected at run time (emotion).
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${cmsOrigins(cms).join(" ")}`,
+    "frame-src 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join("; ");
+  return {
+    ...siteHeaders,
+    "content-security-policy": csp,
+    "cross-origin-opener-policy": "same-origin-allow-popups",
+    "x-robots-tag": "noindex, nofollow",
+  };
+}
