@@ -5,8 +5,9 @@ import { chunkErrors } from "./scripts/vite-chunk-errors.ts";
 import { contentFiles } from "./scripts/vite-content.ts";
 
 export default defineConfig(() => ({
-  // contentFiles: the pages get the content files (content/*.yaml) as plain data, checked at build time.
-  plugins: [contentFiles(), reactRouter(), chunkErrors()],
+  // contentFiles: the pages get the content files (content/*.yaml) as plain data, checked at build time, and the
+  // photos they name as copies. CONTENT_DIR builds from another content folder (the photo tests use a copy).
+  plugins: [contentFiles(process.env.CONTENT_DIR || undefined), reactRouter(), chunkErrors()],
   // The settings are validated here, at build time: a bad variable stops the build with its name.
   define: {
     __SITE_SETTINGS__: JSON.stringify(readSettings(process.env)),

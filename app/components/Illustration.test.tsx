@@ -1,7 +1,12 @@
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { illustrationNames } from "../content/illustrations";
 import { Illustration, illustrationUrl, pickIllustrationUrls } from "./Illustration";
+
+// The build's table of photo copies (scripts/photos.ts), for one photo.
+vi.mock("../content/data/photos", () => ({
+  photos: { "images/office-front.jpg": { base: "/assets/photo-0123456789", widths: [320, 480, 640, 800, 1200] } },
+}));
 
 const allSvgs = Object.fromEntries(
   illustrationNames.map((name) => [`../assets/illustrations/${name}.svg`, `/${name}.svg`]),
@@ -44,6 +49,46 @@ describe("Illustration", () => {
   it("has a URL for every illustration name", () => {
     // Vitest inlines small files as data: URLs; the build (assetsInlineLimit: 0) emits real files.
     for (const name of illustrationNames) expect(illustrationUrl(name)).not.toBe("");
+  });
+});
+
+describe("Illustration of a photo", () => {
+  const srcset = (format: string) =>
+    [320, 480, 640, 800, 1200].map((width) => `/assets/photo-0123456789-${width}.${format} ${width}w`).join(", ");
+
+  it("is a picture of AVIF and WebP copies with their widths, the layout's sizes and the largest copy's box", () => {
+    const { container } = render(
+      <Illustration name="images/office-front.jpg" alt="Our office" sizes="(max-width: 768px) 100vw, 560px" />,
+    );
+    const picture = container.querySelector("picture");
+    const sources = [...(picture?.querySelectorAll("source") ?? [])];
+    expect(sources.map((source) => source.getAttribute("type"))).toEqual(["image/avif"]);
+    expect(sources[0]).toHaveAttribute("srcset", srcset("avif"));
+    expect(sources[0]).toHaveAttribute("sizes", "(max-width: 768px) 100vw, 560px");
+    const image = screen.getByRole("img", { name: "Our office" });
+    expect(image.parentElement).toBe(picture);
+    expect(image).toHaveAttribute("srcset", srcset("webp"));
+    expect(image).toHaveAttribute("sizes", "(max-width: 768px) 100vw, 560px");
+    expect(image).toHaveAttribute("src", "/assets/photo-0123456789-800.webp");
+    expect(image).toHaveAttribute("width", "1200");
+    expect(image).toHaveAttribute("height", "750");
+    expect(image).toHaveAttribute("loading", "lazy");
+    expect(image).not.toHaveAttribute("fetchpriority");
+  });
+
+  it("is loaded at once and first when it is the page's main image; sizes default to the screen's width", () => {
+    render(<Illustration name="images/office-front.jpg" alt="Our office" priority />);
+    const image = screen.getByRole("img", { name: "Our office" });
+    expect(image).toHaveAttribute("loading", "eager");
+    expect(image).toHaveAttribute("fetchpriority", "high");
+    expect(image).toHaveAttribute("sizes", "100vw");
+    expect(image.parentElement?.querySelector("source")).toHaveAttribute("sizes", "100vw");
+  });
+
+  it("says which photo the build made no copies of", () => {
+    expect(() => render(<Illustration name="images/elsewhere.jpg" alt="" />)).toThrow(
+      "the build made no copies of the photo images/elsewhere.jpg",
+    );
   });
 });
 
