@@ -1,7 +1,6 @@
 import { photos } from "../content/data/photos";
 import {
-  isIllustrationName,
-  isPhotoName,
+  namesPhoto,
   photoHeight,
   photoSrcSet,
   photoUrl,
@@ -9,61 +8,19 @@ import {
   type PhotoCopies,
   type PhotoName,
 } from "../content/images";
-import { illustrationNames, illustrationSize, type IllustrationName } from "../content/illustrations";
+import { illustrationSize, type IllustrationName } from "../content/illustrations";
 import styles from "./Illustration.module.css";
 
-/**
- * File types that may stand for an illustration, best first. A photo with the same base name as the
- * drawing wins over the drawing, so the agency can swap a picture by dropping one file into the folder.
- */
-const extensionsByPreference = ["avif", "webp", "jpg", "jpeg", "png", "svg"] as const;
+/** The drawings' files (app/assets/illustrations/<name>.svg; app/assets/illustrations.test.ts checks each). */
+const svgUrls = import.meta.glob<string>("../assets/illustrations/*.svg", {
+  eager: true,
+  query: "?url",
+  import: "default",
+});
 
-const folder = "app/assets/illustrations";
-
-/**
- * Picks one URL per illustration name from the files found in the folder (path -> URL), preferring a photo
- * over the SVG. Throws when a file has a name that is not an illustration name, or a name has no file.
- */
-export function pickIllustrationUrls(files: Record<string, string>): Record<IllustrationName, string> {
-  const chosen = new Map<IllustrationName, { rank: number; url: string }>();
-  for (const [path, url] of Object.entries(files)) {
-    const fileName = path.slice(path.lastIndexOf("/") + 1);
-    const dot = fileName.lastIndexOf(".");
-    const baseName = fileName.slice(0, dot);
-    const rank = extensionsByPreference.indexOf(fileName.slice(dot + 1) as (typeof extensionsByPreference)[number]);
-    if (rank === -1) continue;
-    if (!isIllustrationName(baseName)) {
-      throw new Error(
-        `${folder}/${fileName}: "${baseName}" is not an illustration name. ` +
-          `Name the file after one of: ${illustrationNames.join(", ")} (see app/content/illustrations.ts).`,
-      );
-    }
-    const current = chosen.get(baseName);
-    if (!current || rank < current.rank) chosen.set(baseName, { rank, url });
-  }
-
-  const missing = illustrationNames.filter((name) => !chosen.has(name));
-  if (missing.length > 0) {
-    throw new Error(`${folder} has no file for: ${missing.join(", ")}. Add <name>.svg (or a photo) for each.`);
-  }
-  // Every name was checked just above, so the record is complete.
-  return Object.fromEntries(illustrationNames.map((name) => [name, chosen.get(name)?.url ?? ""])) as Record<
-    IllustrationName,
-    string
-  >;
-}
-
-const urls = pickIllustrationUrls(
-  import.meta.glob<string>("../assets/illustrations/*.{avif,webp,jpg,jpeg,png,svg}", {
-    eager: true,
-    query: "?url",
-    import: "default",
-  }),
-);
-
-/** The URL of an illustration's file (the photo if the agency added one, otherwise the SVG). */
+/** The URL of a drawing's file. */
 export function illustrationUrl(name: IllustrationName): string {
-  return urls[name];
+  return svgUrls[`../assets/illustrations/${name}.svg`] ?? "";
 }
 
 interface IllustrationProps {
@@ -85,9 +42,9 @@ interface IllustrationProps {
 const fallbackWidth = 800;
 
 /** A photo's copies, as the build made them (scripts/photos.ts). */
-export function photoCopies(name: PhotoName): PhotoCopies {
+function photoCopies(name: PhotoName): PhotoCopies {
   const copies = photos[name];
-  if (copies === undefined) throw new Error(`Illustration: the build made no copies of the photo ${name}`);
+  if (copies === undefined) throw new Error(`No copies of ${name}`);
   return copies;
 }
 
@@ -103,9 +60,15 @@ export function Illustration({ name, alt, priority = false, className, sizes = "
     fetchPriority: priority ? "high" : undefined,
     className: [styles.illustration, className].filter(Boolean).join(" "),
   } as const;
-  if (!isPhotoName(name)) {
+  if (!namesPhoto(name)) {
     return (
-      <img src={urls[name]} alt={alt} width={illustrationSize.width} height={illustrationSize.height} {...common} />
+      <img
+        src={illustrationUrl(name)}
+        alt={alt}
+        width={illustrationSize.width}
+        height={illustrationSize.height}
+        {...common}
+      />
     );
   }
   const copies = photoCopies(name);

@@ -20,6 +20,14 @@ export function isPhotoName(value: string): value is PhotoName {
   return photoNamePattern.test(value);
 }
 
+/**
+ * Whether a checked image name (content/*.yaml passed the schema) is a photo's rather than a drawing's: the
+ * pages' one test, small enough for the browser's bundle.
+ */
+export function namesPhoto(name: ImageName): name is PhotoName {
+  return name.startsWith("images/");
+}
+
 export function isIllustrationName(value: string): value is IllustrationName {
   return (illustrationNames as readonly string[]).includes(value);
 }
