@@ -5,8 +5,8 @@ import { chunkErrors } from "./scripts/vite-chunk-errors.ts";
 import { contentFiles } from "./scripts/vite-content.ts";
 
 export default defineConfig(() => ({
-  // contentFiles: the pages get the content files (content/*.yaml) as plain data, checked at build time.
-  // CONTENT_DIR builds from another copy of the folder (the editor's end-to-end test works on one).
+  // contentFiles: the pages get the content files (content/*.yaml) as plain data, checked at build time, and the
+  // photos they name as copies. CONTENT_DIR builds from another content folder (the editor's and the photo tests use a copy).
   plugins: [contentFiles(process.env.CONTENT_DIR || undefined), reactRouter(), chunkErrors()],
   // The settings are validated here, at build time: a bad variable stops the build with its name.
   define: {

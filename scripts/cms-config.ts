@@ -12,7 +12,7 @@ import { illustrationNames } from "../app/content/illustrations.ts";
 import { contentFileNames, fileSchemas, type ContentFileName } from "../app/content/load.ts";
 import { priceFormat } from "../app/content/price.ts";
 import type { CmsSettings } from "../server/admin.ts";
-import { appPathSchema, illustrationNameSchema, optionalPriceSchema, priceSchema } from "../app/content/schema.ts";
+import { appPathSchema, imageSchema, optionalPriceSchema, priceSchema } from "../app/content/schema.ts";
 
 /** Where the owner's photos go (agreed with content/images/README.md): uploads land here… */
 export const mediaFolder = "content/images";
@@ -156,7 +156,7 @@ function knownLeaf(schema: Schema, name: string): Omit<CmsField, "name" | "label
     };
   }
   if (schema === appPathSchema) return { widget: "select", options: [...pagePaths] };
-  if (schema === illustrationNameSchema) {
+  if (schema === imageSchema) {
     return {
       widget: "image",
       choose_url: true,

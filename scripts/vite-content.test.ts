@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import type { Plugin } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
 import { contentDir, contentModuleNames, loadContentModules } from "../app/content/load";
@@ -23,6 +24,24 @@ function load(plugin: Plugin, id: string): { result: unknown; watched: string[] 
 }
 
 describe("the content files in the build", () => {
+  it("replaces the photos module by the table of the copies of the photos the files name", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "karama-content-"));
+    folders.push(folder);
+    cpSync(contentDir, folder, { recursive: true });
+    const page = join(folder, "visa-changes.yaml");
+    writeFileSync(page, readFileSync(page, "utf8").replace(/image: [\w-]+/, "image: images/office.png"));
+    await sharp({ create: { width: 800, height: 500, channels: 3, background: "#c84" } })
+      .png()
+      .toFile(join(folder, "images", "office.png"));
+    const { result, watched } = load(contentFiles(folder), join(dataDir, "photos.ts"));
+    const { code } = (await result) as { code: string };
+    expect(code).toMatch(
+      /^export const photos = \{"images\/office\.png":\{"base":"\/assets\/photo-[0-9a-f]{10}","widths":\[320,480,640,800\]\}\};\n$/,
+    );
+    expect(watched).toContain(join(folder, "images", "office.png"));
+    expect(watched).not.toContain(join(folder, "images"));
+  });
+
   it("knows the data modules, and nothing else", () => {
     expect(dataModuleOf(join(dataDir, "home.ts"))).toBe("home");
     expect(dataModuleOf(`${join(dataDir, "details.ts")}?v=1`)).toBe("details");

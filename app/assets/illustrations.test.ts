@@ -8,6 +8,10 @@ const folder = join(import.meta.dirname, "illustrations");
 const files = readdirSync(folder);
 
 describe("illustration files", () => {
+  it("holds only the drawings: the agency's photos go in content/images", () => {
+    expect(files.filter((file) => !file.endsWith(".svg"))).toEqual([]);
+  });
+
   it("has an SVG for every illustration name, and no stray SVG", () => {
     const svgNames = files.filter((file) => file.endsWith(".svg")).map((file) => file.slice(0, -4));
     expect(svgNames.sort()).toEqual([...illustrationNames].sort());

@@ -1,11 +1,12 @@
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { illustrationNames } from "../content/illustrations";
-import { Illustration, illustrationUrl, pickIllustrationUrls } from "./Illustration";
+import { Illustration, illustrationUrl } from "./Illustration";
 
-const allSvgs = Object.fromEntries(
-  illustrationNames.map((name) => [`../assets/illustrations/${name}.svg`, `/${name}.svg`]),
-);
+// The build's table of photo copies (scripts/photos.ts), for one photo.
+vi.mock("../content/data/photos", () => ({
+  photos: { "images/office-front.jpg": { base: "/assets/photo-0123456789", widths: [320, 480, 640, 800, 1200] } },
+}));
 
 describe("Illustration", () => {
   it("renders an image with fixed dimensions and the given alt text", () => {
@@ -43,34 +44,46 @@ describe("Illustration", () => {
 
   it("has a URL for every illustration name", () => {
     // Vitest inlines small files as data: URLs; the build (assetsInlineLimit: 0) emits real files.
-    for (const name of illustrationNames) expect(illustrationUrl(name)).not.toBe("");
+    for (const name of illustrationNames) expect(illustrationUrl(name)).toMatch(/^data:image\/svg\+xml|\.svg$/);
   });
 });
 
-describe("pickIllustrationUrls", () => {
-  it("uses the SVG when there is no photo", () => {
-    expect(pickIllustrationUrls(allSvgs)["hotel-booking"]).toBe("/hotel-booking.svg");
+describe("Illustration of a photo", () => {
+  const srcset = (format: string) =>
+    [320, 480, 640, 800, 1200].map((width) => `/assets/photo-0123456789-${width}.${format} ${width}w`).join(", ");
+
+  it("is a picture of AVIF and WebP copies with their widths, the layout's sizes and the largest copy's box", () => {
+    const { container } = render(
+      <Illustration name="images/office-front.jpg" alt="Our office" sizes="(max-width: 768px) 100vw, 560px" />,
+    );
+    const picture = container.querySelector("picture");
+    const sources = [...(picture?.querySelectorAll("source") ?? [])];
+    expect(sources.map((source) => source.getAttribute("type"))).toEqual(["image/avif"]);
+    expect(sources[0]).toHaveAttribute("srcset", srcset("avif"));
+    expect(sources[0]).toHaveAttribute("sizes", "(max-width: 768px) 100vw, 560px");
+    const image = screen.getByRole("img", { name: "Our office" });
+    expect(image.parentElement).toBe(picture);
+    expect(image).toHaveAttribute("srcset", srcset("webp"));
+    expect(image).toHaveAttribute("sizes", "(max-width: 768px) 100vw, 560px");
+    expect(image).toHaveAttribute("src", "/assets/photo-0123456789-800.webp");
+    expect(image).toHaveAttribute("width", "1200");
+    expect(image).toHaveAttribute("height", "750");
+    expect(image).toHaveAttribute("loading", "lazy");
+    expect(image).not.toHaveAttribute("fetchpriority");
   });
 
-  it("prefers a photo with the same name over the SVG", () => {
-    const urls = pickIllustrationUrls({
-      ...allSvgs,
-      "../assets/illustrations/hotel-booking.png": "/hotel-booking.png",
-      "../assets/illustrations/hotel-booking.webp": "/hotel-booking.webp",
-    });
-    expect(urls["hotel-booking"]).toBe("/hotel-booking.webp");
-    expect(urls["theme-park"]).toBe("/theme-park.svg");
+  it("is loaded at once and first when it is the page's main image; sizes default to the screen's width", () => {
+    render(<Illustration name="images/office-front.jpg" alt="Our office" priority />);
+    const image = screen.getByRole("img", { name: "Our office" });
+    expect(image).toHaveAttribute("loading", "eager");
+    expect(image).toHaveAttribute("fetchpriority", "high");
+    expect(image).toHaveAttribute("sizes", "100vw");
+    expect(image.parentElement?.querySelector("source")).toHaveAttribute("sizes", "100vw");
   });
 
-  it("names the missing illustration", () => {
-    const files = { ...allSvgs };
-    delete files["../assets/illustrations/theme-park.svg"];
-    expect(() => pickIllustrationUrls(files)).toThrow(/no file for: theme-park/);
-  });
-
-  it("names a file that matches no illustration", () => {
-    expect(() =>
-      pickIllustrationUrls({ ...allSvgs, "../assets/illustrations/dubai_skyline.jpg": "/dubai_skyline.jpg" }),
-    ).toThrow(/dubai_skyline\.jpg: "dubai_skyline" is not an illustration name/);
+  it("says which photo the build made no copies of", () => {
+    expect(() => render(<Illustration name="images/elsewhere.jpg" alt="" />)).toThrow(
+      "No copies of images/elsewhere.jpg",
+    );
   });
 });

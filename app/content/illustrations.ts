@@ -1,7 +1,7 @@
 /**
  * The names of the site's illustrations. Each is an original SVG at app/assets/illustrations/<name>.svg,
  * drawn on an 800 x 500 canvas, shown through app/components/Illustration.tsx. Content records name
- * their image by one of these; to use a photo instead, see README.md ("Changing images").
+ * their image by one of these, or by a photo of content/images (./images.ts, content/images/README.md).
  */
 export const illustrationNames = [
   "dubai-skyline",

@@ -158,7 +158,7 @@ describe("a mistake names the file, the record, the field and what is expected, 
     change(folder, "services", (doc) => doc.setIn(["sections", 0, "picture", "image"], "themepark"));
     const [problem] = problemsOf(folder);
     expect(problem).toMatch(
-      /^services\.yaml, sections\[1\]\.picture\.image: expected the name of a picture: dubai-skyline, .*, customer-support, found "themepark" \(line \d+\)$/,
+      /^services\.yaml, sections\[1\]\.picture\.image: expected the name of a drawing \(dubai-skyline, .*, customer-support\) or a photo of content\/images such as images\/office-front\.jpg \(\.jpg, \.jpeg, \.png, \.webp, \.avif\), found "themepark" \(line \d+\)$/,
     );
   });
 

@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { isNode, LineCounter, parseDocument, type Document } from "yaml";
 import type { z } from "zod";
 import { detailGroups, type DetailGroup } from "../lib/paths.ts";
+import { isPhotoName, type PhotoName } from "./images.ts";
 import { priceFormat } from "./price.ts";
 import {
   aboutContentSchema,
@@ -103,10 +104,27 @@ function lineOf(file: ParsedFile, path: Path): number | undefined {
   return undefined;
 }
 
+/** Where a field is: the file, the record and the field, and its line. */
+interface Place {
+  /** e.g. `home.yaml, cards[2].image` or `visa-changes.yaml, record 3, image`. */
+  field: string;
+  line: number | undefined;
+}
+
+function placeOf(file: ParsedFile, path: Path): Place {
+  return {
+    field: [file.fileName, fieldName(file.name, path)].filter(Boolean).join(", "),
+    line: lineOf(file, path),
+  };
+}
+
+/** A mistake as the content errors show it: `home.yaml, cards[2].price: expected … (line 40)`. */
+export function problemAt(place: Place, message: string): string {
+  return `${place.field}: ${message}${place.line === undefined ? "" : ` (line ${place.line})`}`;
+}
+
 function problem(file: ParsedFile, path: Path, message: string): string {
-  const field = fieldName(file.name, path);
-  const line = lineOf(file, path);
-  return `${[file.fileName, field].filter(Boolean).join(", ")}: ${message}${line === undefined ? "" : ` (line ${line})`}`;
+  return problemAt(placeOf(file, path), message);
 }
 
 /**
@@ -307,10 +325,42 @@ function fieldKey(name: ContentFileName, path: Path): string {
   return JSON.stringify([name, ...path]);
 }
 
+/* Photos ------------------------------------------------------------------------------------------ */
+
+/** A record's `image` field that names a photo of content/images, and where it is. */
+export interface PhotoReference extends Place {
+  photo: PhotoName;
+}
+
+/** Every `image` field of the file that names a photo, in the file's order. */
+function photoReferences(file: ParsedFile): PhotoReference[] {
+  const found: PhotoReference[] = [];
+  const walk = (value: unknown, path: Path) => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, [...path, index]));
+    } else if (isRecord(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key === "image" && typeof item === "string" && isPhotoName(item)) {
+          found.push({ photo: item, ...placeOf(file, [...path, key]) });
+        } else {
+          walk(item, [...path, key]);
+        }
+      }
+    }
+  };
+  walk(file.data, []);
+  return found;
+}
+
 /* The whole folder --------------------------------------------------------------------------------- */
 
 /** Reads and checks every content file; throws a ContentError listing every mistake found. */
 export function readContent(dir: string = contentDir): ContentFiles {
+  return readContentAndPhotos(dir).files;
+}
+
+/** The checked files, and the photos their records name (checked when they are made: scripts/photos.ts). */
+export function readContentAndPhotos(dir: string = contentDir): { files: ContentFiles; photos: PhotoReference[] } {
   const problems: string[] = [];
   const known = new Set(contentFileNames.map((name) => `${name}.yaml`));
   for (const entry of readdirSync(dir)) {
@@ -347,7 +397,7 @@ export function readContent(dir: string = contentDir): ContentFiles {
   }
   if (problems.length > 0) throw new ContentError(problems);
   // Every file was parsed and checked against its own schema just above.
-  return checked as ContentFiles;
+  return { files: checked as ContentFiles, photos: [...parsed.values()].flatMap(photoReferences) };
 }
 
 /* What the site's modules get ------------------------------------------------------------------------ */
@@ -403,16 +453,27 @@ function folderStamp(dir: string): string {
     .join("|");
 }
 
-const cache = new Map<string, { stamp: string; modules: ContentModules }>();
+interface LoadedContent {
+  modules: ContentModules;
+  photos: PhotoReference[];
+}
+
+const cache = new Map<string, { stamp: string; content: LoadedContent }>();
+
+/** The modules' data and the photos named, from the content files of `dir`, read again when a file changes. */
+export function loadContent(dir: string = contentDir): LoadedContent {
+  const stamp = folderStamp(dir);
+  const cached = cache.get(dir);
+  if (cached?.stamp === stamp) return cached.content;
+  const { files, photos } = readContentAndPhotos(dir);
+  const content = { modules: contentModules(files), photos };
+  cache.set(dir, { stamp, content });
+  return content;
+}
 
 /** The modules' data from the content files of `dir`, read again whenever a file there changes. */
 export function loadContentModules(dir: string = contentDir): ContentModules {
-  const stamp = folderStamp(dir);
-  const cached = cache.get(dir);
-  if (cached?.stamp === stamp) return cached.modules;
-  const modules = contentModules(readContent(dir));
-  cache.set(dir, { stamp, modules });
-  return modules;
+  return loadContent(dir).modules;
 }
 
 /** One module's data: what ./data/<name>.ts exports when it runs in Node rather than in a Vite build. */

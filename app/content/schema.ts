@@ -2,6 +2,7 @@
 // Vite's config loader asks for extensions.
 import { z } from "zod";
 import { detailGroups, detailIds, pagePaths, type AppPath } from "../lib/paths.ts";
+import { isIllustrationName, isPhotoName, photoExtensions, type ImageName } from "./images.ts";
 import { illustrationNames } from "./illustrations.ts";
 import { priceFormat } from "./price.ts";
 
@@ -30,6 +31,19 @@ export const illustrationNameSchema = z.enum(illustrationNames, {
   error: `expected the name of a picture: ${illustrationNames.join(", ")}`,
 });
 
+/**
+ * A record's picture: a drawing's name, or a photo of content/images written `images/<file name>`. Whether the
+ * photo is there and readable is checked when the photos are made (scripts/photos.ts).
+ */
+export const imageSchema = z.custom<ImageName>(
+  (value) => typeof value === "string" && (isIllustrationName(value) || isPhotoName(value)),
+  {
+    error:
+      `expected the name of a drawing (${illustrationNames.join(", ")}) or a photo of content/images such as ` +
+      `images/office-front.jpg (${photoExtensions.map((extension) => `.${extension}`).join(", ")})`,
+  },
+);
+
 export const appPathSchema = z.custom<AppPath>(
   (value) => typeof value === "string" && (pagePaths as readonly string[]).includes(value),
   { error: `expected the address of a page of the site, such as /about or /dubai-visa/1` },
@@ -48,7 +62,7 @@ const positiveId = z.number().int().positive();
 /** Home carousel slide: title is the heading, title2 the subtitle, title3 the tagline. */
 export const bannerSlideSchema = z.strictObject({
   id: positiveId,
-  image: illustrationNameSchema,
+  image: imageSchema,
   /** Alt text of the image; "" when the image is decorative. */
   imageAlt: optionalText,
   title: text,
@@ -63,7 +77,7 @@ export const productCardSchema = z.strictObject({
   name: text,
   title: text,
   price: priceSchema,
-  image: illustrationNameSchema,
+  image: imageSchema,
   link: appPathSchema,
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
@@ -105,7 +119,7 @@ export type VisaType = z.infer<typeof visaTypeSchema>;
 
 const detailBaseShape = {
   id: z.number({ error: "expected the page number, 1 to 4" }).int().nonnegative(),
-  image: illustrationNameSchema,
+  image: imageSchema,
   title: optionalText,
   /** Overview paragraphs. */
   content: lines,
@@ -195,7 +209,7 @@ export { emptyDetailRecord, firstVisaTypePrice, infoSections, type InfoSection }
  * ---------------------------------------------------------------------------------------------- */
 
 /** An illustration with its alt text ("" when decorative). */
-export const pictureSchema = z.strictObject({ image: illustrationNameSchema, alt: optionalText });
+export const pictureSchema = z.strictObject({ image: imageSchema, alt: optionalText });
 export type Picture = z.infer<typeof pictureSchema>;
 
 export const textBlockSchema = z.strictObject({ heading: text, paragraphs: paragraphs.min(1) });
@@ -213,7 +227,7 @@ export type HomeAbout = z.infer<typeof homeAboutSchema>;
 export const categoryCardSchema = z.strictObject({
   title: text,
   text,
-  image: illustrationNameSchema,
+  image: imageSchema,
   link: appPathSchema,
 });
 export type CategoryCard = z.infer<typeof categoryCardSchema>;

@@ -8,7 +8,7 @@ import {
   type SVGProps,
 } from "react";
 import { Link } from "react-router";
-import type { IllustrationName } from "../../content/illustrations";
+import type { ImageName } from "../../content/images";
 import {
   CAROUSEL_INTERVAL_MS,
   carouselReducer,
@@ -24,7 +24,7 @@ import { KeepTogether } from "../KeepTogether";
 
 export interface CarouselSlide {
   id: number;
-  image: IllustrationName;
+  image: ImageName;
   /** Alt text of the image; the images are decorative by default, the slide's text carries the meaning. */
   imageAlt?: string;
   /** The heading. */
