@@ -12,7 +12,7 @@ import {
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
-import { SpamGuardEndpoint } from "./components/forms/spam-guard";
+import { SpamGuardEndpoint } from "./components/forms/spam-guard-endpoint";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { ActionBar } from "./components/layout/ActionBar";
