@@ -1,18 +1,20 @@
-import { useContext, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { honeypotName, honeypotOnly, type SpamGuard } from "../../lib/forms/honeypot";
+import { challengeUrlOf } from "../../lib/forms/spam-guard";
 import guardWorkerUrl from "../../lib/forms/spam-guard.worker.ts?worker&url";
-import { SpamGuardEndpoint } from "./spam-guard-endpoint";
+import { site } from "../../lib/site-config";
 
 /** From the submit: longer than the worker's own bound on the wait for a solution (15 s) plus the minimum fill time. */
 const maxAnswerMs = 30_000;
 
 /**
  * One guard per form. Its work (fetch the challenge, solve it, wait out the minimum fill time) runs in a worker
- * started on the form's first touch: nothing of it is in the first page load, not even a chunk loader.
+ * started on the form's first touch: nothing of it is in the first page load, not even a chunk loader. An
+ * external form service gives no challenge: the honeypot alone. (Component tests run where there are no workers:
+ * the honeypot alone too.)
  */
 export function useSpamGuard(): SpamGuard {
-  const endpoint = useContext(SpamGuardEndpoint);
-  const [guard] = useState(() => (endpoint === null ? honeypotOnly : inWorker(endpoint)));
+  const [guard] = useState(() => (challengeUrlOf(site.formEndpoint) ? inWorker(site.formEndpoint) : honeypotOnly));
   return guard;
 }
 
