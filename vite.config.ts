@@ -15,4 +15,6 @@ export default defineConfig(() => ({
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
   build: { assetsInlineLimit: 0 },
+  // The spam guard's worker (app/lib/forms/spam-guard.worker.ts) is started as a module, as in development.
+  worker: { format: "es" as const },
 }));

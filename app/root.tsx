@@ -12,14 +12,12 @@ import {
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
-import { SpamGuardEndpoint } from "./components/forms/spam-guard";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { ActionBar } from "./components/layout/ActionBar";
 import { inertWhenMenuOpen } from "./components/layout/MainMenu";
 import { chunkFailures, isChunkLoadError, type ChunkLoadError } from "./lib/chunk-loading";
 import { paths } from "./lib/paths";
-import { site } from "./lib/site-config";
 import { appleTouchIcon, faviconPath, manifestPath, themeColor } from "./lib/site-assets";
 import "./styles/global.css";
 
@@ -90,11 +88,7 @@ export default function App() {
   if (chunkFailure && matches.some((match) => match.id === chunkFailure.chunk)) {
     return <ChunkFailed error={chunkFailure} />;
   }
-  return (
-    <SpamGuardEndpoint value={site.formEndpoint}>
-      <Outlet />
-    </SpamGuardEndpoint>
-  );
+  return <Outlet />;
 }
 
 function ChunkFailed({ error }: { error: ChunkLoadError }) {

@@ -1,33 +1,58 @@
-import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { honeypotName, honeypotOnly, type SpamGuard } from "../../lib/forms/honeypot";
+import { challengeUrlOf } from "../../lib/forms/spam-guard";
+import guardWorkerUrl from "../../lib/forms/spam-guard.worker.ts?worker&url";
+import { site } from "../../lib/site-config";
+
+/** From the submit: longer than the worker's own bound on the wait for a solution (15 s) plus the minimum fill time. */
+const maxAnswerMs = 30_000;
 
 /**
- * Where the forms post, for the spam guard's challenge; null: the honeypot only. The app provides the endpoint
- * (app/root.tsx), so component tests see no challenge requests unless they provide one.
- */
-export const SpamGuardEndpoint = createContext<string | null>(null);
-
-/**
- * One guard per form. The guard and its solver load on the form's first touch, as their own chunks: nothing of
- * them is in the first page load.
+ * One guard per form. Its work (fetch the challenge, solve it, wait out the minimum fill time) runs in a worker
+ * started on the form's first touch: nothing of it is in the first page load, not even a chunk loader. An
+ * external form service gives no challenge: the honeypot alone. (Component tests run where there are no workers:
+ * the honeypot alone too.)
  */
 export function useSpamGuard(): SpamGuard {
-  const endpoint = useContext(SpamGuardEndpoint);
-  const [guard] = useState(() => (endpoint === null ? honeypotOnly : loadOnDemand(endpoint)));
+  const [guard] = useState(() => (challengeUrlOf(site.formEndpoint) ? inWorker(site.formEndpoint) : honeypotOnly));
   return guard;
 }
 
-function loadOnDemand(endpoint: string): SpamGuard {
-  let loaded: Promise<SpamGuard> | null = null;
-  const load = () =>
-    (loaded ??= import("../../lib/forms/spam-guard").then(
-      ({ createSpamGuard }) => createSpamGuard({ endpoint }),
-      // A chunk that fails to load costs the proof only: the inbox holds such a submission, it is not lost.
-      () => honeypotOnly,
-    ));
+/** The guard whose proof comes from a worker of its own per challenge (exported for its tests). */
+export function inWorker(endpoint: string): SpamGuard {
+  let pending: { worker: Worker; answer: Promise<unknown> } | null = null;
+  const start = () => {
+    if (pending) return;
+    try {
+      const worker = new Worker(guardWorkerUrl, { type: "module" });
+      const answer = new Promise<unknown>((resolve) => {
+        worker.onmessage = (event) => resolve(event.data);
+        // A worker that fails to load costs the proof only: the inbox holds such a submission, it is not lost.
+        worker.onerror = () => resolve(null);
+      });
+      worker.postMessage(endpoint);
+      pending = { worker, answer };
+    } catch {
+      // No workers here: the honeypot alone.
+    }
+  };
   return {
-    start: () => void load().then((guard) => guard.start()),
-    fields: async (form) => (await load()).fields(form),
+    start,
+    async fields(form) {
+      const fields = await honeypotOnly.fields(form);
+      start();
+      // A challenge is good once: the next submission from this page starts a fresh worker.
+      const current = pending;
+      pending = null;
+      if (!current) return fields;
+      current.worker.postMessage(null);
+      const altcha = await Promise.race([
+        current.answer,
+        new Promise((resolve) => setTimeout(resolve, maxAnswerMs, null)),
+      ]);
+      current.worker.terminate();
+      return typeof altcha === "string" ? { ...fields, altcha } : fields;
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-// Loaded on demand by spam-guard.ts: the ALTCHA solver stays out of the first page load.
+// Runs in the spam guard's worker (spam-guard.worker.ts): the ALTCHA solver stays out of the first page load.
 import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/web/sha";
 

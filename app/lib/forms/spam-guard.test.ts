@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
-import { challengeUrlOf, createSpamGuard } from "./spam-guard";
+import { honeypotOnly } from "./honeypot";
+import { challengeUrlOf, createProofSource } from "./spam-guard";
 
 function formWithHoneypot(ticked: boolean): HTMLFormElement {
   const form = document.createElement("form");
@@ -19,7 +20,7 @@ function setup(options: { minFillMs?: number; solve?: () => Promise<string | nul
   const fetchMock = vi.fn<typeof fetch>(async () =>
     Response.json({ challenge: { c: 1 }, minFillMs: options.minFillMs ?? 3_000 }),
   );
-  const guard = createSpamGuard({
+  const guard = createProofSource({
     endpoint: "/api/submit",
     fetch: fetchMock,
     now: () => clock,
@@ -45,7 +46,7 @@ describe("the spam guard", () => {
     expect(challengeUrlOf("https://api.web3forms.com/submit")).toBeNull();
   });
 
-  it("fetches one challenge on the first touch and sends the proof and the honeypot", async () => {
+  it("fetches one challenge on the first touch and answers its proof", async () => {
     const { guard, fetchMock, waits, advance } = setup();
     guard.start();
     guard.start();
@@ -53,7 +54,7 @@ describe("the spam guard", () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/challenge");
     await settled();
     advance(10_000);
-    expect(await guard.fields(formWithHoneypot(false))).toEqual({ botcheck: "", altcha: "PROOF" });
+    expect(await guard.proof()).toBe("PROOF");
     expect(waits).toEqual([]);
   });
 
@@ -62,20 +63,26 @@ describe("the spam guard", () => {
     guard.start();
     await settled();
     advance(1_000);
-    expect(await guard.fields(formWithHoneypot(false))).toMatchObject({ altcha: "PROOF" });
+    expect(await guard.proof()).toBe("PROOF");
     expect(waits).toEqual([2_000]);
   });
 
-  it("sends what the honeypot holds, and no proof when the challenge cannot be had", async () => {
-    const { guard, fetchMock } = setup({ solve: async () => null });
-    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
-    expect(await guard.fields(formWithHoneypot(true))).toEqual({ botcheck: "on" });
+  it("answers no proof when the challenge cannot be had or solved", async () => {
+    const failed = setup();
+    failed.fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    expect(await failed.guard.proof()).toBeNull();
+    expect(await setup({ solve: async () => null }).guard.proof()).toBeNull();
+  });
+
+  it("sends what the honeypot holds", async () => {
+    expect(await honeypotOnly.fields(formWithHoneypot(false))).toEqual({ botcheck: "" });
+    expect(await honeypotOnly.fields(formWithHoneypot(true))).toEqual({ botcheck: "on" });
   });
 
   it("uses each challenge once: the next submission fetches a new one", async () => {
     const { guard, fetchMock } = setup({ minFillMs: 0 });
-    await guard.fields(formWithHoneypot(false));
-    await guard.fields(formWithHoneypot(false));
+    await guard.proof();
+    await guard.proof();
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,11 +1,8 @@
 /*
  * The forms' side of the inbox's spam checks (server/inbox/spam.ts): the honeypot, and a proof-of-work challenge
- * fetched when the visitor first touches a form and solved in the background while they type. The solver (ALTCHA)
- * is loaded only then, as its own chunk, and this module too (app/components/forms/spam-guard.tsx), so the first
- * page load carries none of it.
+ * fetched when the visitor first touches a form and solved in the background while they type. It runs in a worker
+ * (spam-guard.worker.ts) started only then, so the first page load carries none of it.
  */
-import { honeypotOnly, type SpamGuard } from "./honeypot";
-
 /** A solved challenge, as the inbox reads it from the `altcha` field. */
 export interface Proof {
   payload: string;
@@ -20,8 +17,8 @@ export interface SpamGuardOptions {
   fetch?: typeof fetch;
   now?: () => number;
   wait?: (ms: number) => Promise<void>;
-  /** Solves a challenge reply; by default the ALTCHA solver, loaded on first use. */
-  solve?: (reply: unknown) => Promise<string | null>;
+  /** Solves a challenge reply (the ALTCHA solver, solve-proof.ts). */
+  solve: (reply: unknown) => Promise<string | null>;
   maxWaitMs?: number;
 }
 
@@ -30,13 +27,22 @@ export function challengeUrlOf(endpoint: string): string | null {
   return /\/api\/submit$/.test(endpoint) ? endpoint.replace(/submit$/, "challenge") : null;
 }
 
-const defaultSolve = async (reply: unknown) => (await import("./solve-proof")).solveProof(reply);
+/** The proof-of-work half of the spam guard (the honeypot is the page's: honeypot.ts). */
+export interface ProofSource {
+  /** Fetches and solves a challenge, once; call on the first touch of a form. Never throws. */
+  start(): void;
+  /**
+   * The `altcha` field, or null when there is no proof to be had (an external form service, a failed fetch, no
+   * solution within `maxWaitMs`). Waits for the rest of the minimum fill time first.
+   */
+  proof(): Promise<string | null>;
+}
 
-export function createSpamGuard(options: SpamGuardOptions): SpamGuard {
+export function createProofSource(options: SpamGuardOptions): ProofSource {
   const challengeUrl = challengeUrlOf(options.endpoint);
   const now = options.now ?? (() => performance.now());
   const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const solve = options.solve ?? defaultSolve;
+  const solve = options.solve;
   const maxWaitMs = options.maxWaitMs ?? 15_000;
   let proof: Promise<Proof | null> | null = null;
 
@@ -55,24 +61,23 @@ export function createSpamGuard(options: SpamGuardOptions): SpamGuard {
     }
   };
 
-  const guard: SpamGuard = {
+  const source: ProofSource = {
     start() {
       if (challengeUrl && !proof) proof = fetchAndSolve(challengeUrl);
     },
-    async fields(form) {
-      const fields = await honeypotOnly.fields(form);
-      guard.start();
-      if (!proof) return fields;
+    async proof() {
+      source.start();
+      if (!proof) return null;
       const solved = await Promise.race([proof, wait(maxWaitMs).then(() => null)]);
-      // A challenge is good once: the next submission from this page gets a fresh one.
+      // A challenge is good once: the next submission gets a fresh one.
       proof = null;
-      if (!solved) return fields;
+      if (!solved) return null;
       const early = solved.receivedAt + solved.minFillMs - now();
       if (early > 0) await wait(early);
-      return { ...fields, altcha: solved.payload };
+      return solved.payload;
     },
   };
-  return guard;
+  return source;
 }
 
 function readMinFill(reply: unknown): number {
