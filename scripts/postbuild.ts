@@ -5,11 +5,13 @@
  * then a .br and a .gz beside every text file, so the server sends pre-compressed bytes and spends no CPU
  * compressing at request time; last, a check that the build holds only pages and assets.
  */
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { detailNotFoundPaths, emptyDetailPaths, notFoundPath, pagePaths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
+import { htmlFileOf } from "../server/pages";
 import { findUnservableFiles, writeDeployFiles } from "./deploy-files";
 import { inlineBuildStylesheets } from "./inline-css";
 import { writeSeoFiles } from "./seo-files";
@@ -41,9 +43,29 @@ export async function precompress(dir: string): Promise<number> {
   return files.length;
 }
 
+/**
+ * The client-rendered build (CLIENT_RENDERED=1, for the benchmark's comparison) has one HTML file, React
+ * Router's SPA shell; a copy at every path the pre-rendered build has lets the same server serve it the same way.
+ */
+export async function copyShellToPages(dir: string): Promise<number> {
+  const targets = [...pagePaths, ...emptyDetailPaths, ...detailNotFoundPaths, notFoundPath].filter(
+    (path) => path !== "/",
+  );
+  for (const path of targets) {
+    const file = join(dir, htmlFileOf(path));
+    await mkdir(dirname(file), { recursive: true });
+    await copyFile(join(dir, "index.html"), file);
+  }
+  return targets.length;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const clientDir = join(process.env.BUILD_DIR ?? join(import.meta.dirname, "..", "build"), "client");
   const settings = readSettings(process.env);
+  if (process.env.CLIENT_RENDERED === "1") {
+    const copies = await copyShellToPages(clientDir);
+    console.log(`postbuild: client-rendered build, the shell copied to ${copies} page paths`);
+  }
   const inlined = await inlineBuildStylesheets(clientDir);
   console.log(`postbuild: inlined the stylesheets of ${inlined} pages`);
   // After inlining: the deploy files hash the pages' final inline scripts.
