@@ -7,15 +7,15 @@ import type { ChunkReportEntry } from "../vite-chunk-report";
 import { firstLoadJs, pageScripts, partOf, scriptClosure, staticImports } from "./first-load-js";
 
 describe("pageScripts", () => {
-  it("lists script src, modulepreload href and an inline module's imports, once each, in order", () => {
+  it("lists script src, modulepreload href and an inline module's imports, static or not, once each", () => {
     const html = [
       `<link rel="modulepreload" href="/assets/a.js"/><link rel="preload" href="/assets/font.woff2" as="font"/>`,
       `<link rel="stylesheet" href="/assets/x.css"/><script src="/assets/b.js" defer></script>`,
       `<script type="application/ld+json">{"import":"x"}</script><script>window.x = 1;</script>`,
       `<script type="module" async="">import "/assets/a.js"; import * as r from "/assets/c.js";`,
-      ` import("/assets/lazy.js");</script>`,
+      ` await import("/assets/entry.js");</script>`,
     ].join("");
-    expect(pageScripts(html)).toEqual(["/assets/b.js", "/assets/a.js", "/assets/c.js"]);
+    expect(pageScripts(html)).toEqual(["/assets/b.js", "/assets/a.js", "/assets/c.js", "/assets/entry.js"]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * First-load JavaScript, measured on the built files rather than through Lighthouse: the brotli bytes of every
  * script a page makes the browser load before it hydrates (its `<script src>`, its `<link rel="modulepreload">`,
- * the modules its inline module scripts import, and what those import statically), as the server sends them
+ * the modules its inline module scripts import, statically or not, and what those import statically), as the server sends them
  * (the pre-compressed `.br` beside each file). Response headers are not counted. A breakdown says where the
  * bytes go, from the build's chunk report (scripts/vite-chunk-report.ts).
  */
@@ -39,7 +39,10 @@ export function pageScripts(html: string): string[] {
   }
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = "", code = ""] = match;
-    if (/\btype\s*=\s*["']?module/i.test(attributes)) urls.push(...staticImports(code));
+    if (!/\btype\s*=\s*["']?module/i.test(attributes)) continue;
+    // The page's boot script: whatever it imports, statically or not, it loads in order to hydrate.
+    urls.push(...staticImports(code));
+    for (const call of code.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) if (call[1]) urls.push(call[1]);
   }
   return [...new Set(urls.map((url) => new URL(url, "http://site/").pathname))];
 }
