@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "./defer-hydration";
+import { deferHydration, moveStreamDataToBlocks, streamChunkReader } from "./defer-hydration";
 
 const page = [
   `<html><head><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>`,
@@ -10,6 +10,24 @@ const page = [
   `import * as route1 from "/assets/home-4.js";\n  \n  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\n`,
   `import("/assets/entry.client-2.js");</script></body></html>`,
 ].join("");
+
+describe("moveStreamDataToBlocks", () => {
+  it("puts React Router's hydration data into a data block, read by a script that is the same on every page", () => {
+    const chunk = JSON.stringify(JSON.stringify([{ _1: 2 }, "loaderData", "48 Hours Transit"]));
+    const html = `<main></main><script>window.__reactRouterContext.streamController.enqueue(${chunk});</script><script>window.__reactRouterContext.streamController.close();</script>`;
+    expect(moveStreamDataToBlocks(html)).toBe(
+      `<main></main><script type="application/json">${chunk}</script>${streamChunkReader}<script>window.__reactRouterContext.streamController.close();</script>`,
+    );
+  });
+
+  it("hands the browser the same string as before", () => {
+    const chunk = JSON.stringify('[{"_1":2},"record","A \u0026 B"]\n');
+    const block = /<script type="application\/json">(.*?)<\/script>/.exec(
+      moveStreamDataToBlocks(`<script>window.__reactRouterContext.streamController.enqueue(${chunk});</script>`),
+    )?.[1];
+    expect(JSON.parse(block ?? "")).toBe(JSON.parse(chunk));
+  });
+});
 
 describe("deferHydration", () => {
   const deferred = deferHydration(page);
@@ -24,7 +42,7 @@ describe("deferHydration", () => {
     const boot = /<script type="module" async="">([\s\S]*)<\/script>/.exec(deferred)?.[1] ?? "";
     const lines = boot.split("\n");
     expect(lines[0]).toMatch(
-      /^await new Promise\(\(go\)=>\{.*new PerformanceObserver\(.*\.observe\(\{type:"paint"\}\)\}\);$/,
+      /^await new Promise\(\(go\)=>\{.*new PerformanceObserver\(.*.observe\(\{type:"paint",buffered:true\}\)\}\);$/,
     );
     expect(lines[1]).toContain(`["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/root-3.js"]`);
     expect(lines[2]).toBe(

@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { illustrationNames, illustrationSize, type IllustrationName } from "../content/illustrations";
+import { isHydrating } from "../lib/early-taps";
 import styles from "./Illustration.module.css";
 
 /**
@@ -54,6 +56,14 @@ const urls = pickIllustrationUrls(
   }),
 );
 
+/**
+ * The drawings' SVG text, in the pre-rendering build only (the browser's bundle has none of it): the page's top
+ * picture is written into the HTML itself, so the first screen is whole without a second request.
+ */
+const svgText: Record<string, string> = import.meta.env.SSR
+  ? import.meta.glob<string>("../assets/illustrations/*.svg", { query: "?raw", import: "default", eager: true })
+  : {};
+
 /** The URL of an illustration's file (the photo if the agency added one, otherwise the SVG). */
 export function illustrationUrl(name: IllustrationName): string {
   return urls[name];
@@ -73,8 +83,34 @@ interface IllustrationProps {
   sizes?: string;
 }
 
+/**
+ * What the page's top picture is, when it is a drawing: its SVG text when pre-rendering; "" while hydrating that
+ * pre-rendered page (the drawing is already in the HTML, and React keeps it); null once the page is live (a page
+ * shown by moving to it in the browser loads the file, like any other picture).
+ */
+function inlineDrawing(name: IllustrationName): string | null {
+  // A drawing, not a photo the agency put in its place (Vitest inlines small files as data: URLs).
+  if (!/\.svg$|^data:image\/svg/.test(urls[name])) return null;
+  if (import.meta.env.SSR) return svgText[`../assets/illustrations/${name}.svg`] ?? null;
+  return isHydrating() ? "" : null;
+}
+
 /** One of the site's illustrations, in a fixed 800 x 500 (8:5) box that scales to its container's width. */
 export function Illustration({ name, alt, priority = false, className }: IllustrationProps) {
+  // Decided once, on the first render: the element must stay what hydration found.
+  const [drawing] = useState(() => (priority ? inlineDrawing(name) : null));
+  const classes = [styles.illustration, className].filter(Boolean).join(" ");
+  if (drawing !== null) {
+    return (
+      <span
+        role={alt ? "img" : undefined}
+        aria-label={alt || undefined}
+        aria-hidden={alt ? undefined : true}
+        className={`${classes} ${styles.inline}`}
+        dangerouslySetInnerHTML={{ __html: drawing }}
+      />
+    );
+  }
   return (
     <img
       src={urls[name]}
@@ -84,7 +120,7 @@ export function Illustration({ name, alt, priority = false, className }: Illustr
       loading={priority ? "eager" : "lazy"}
       decoding="async"
       fetchPriority={priority ? "high" : undefined}
-      className={[styles.illustration, className].filter(Boolean).join(" ")}
+      className={classes}
     />
   );
 }
