@@ -91,7 +91,13 @@ interface IllustrationProps {
 function inlineDrawing(name: IllustrationName): string | null {
   // A drawing, not a photo the agency put in its place (Vitest inlines small files as data: URLs).
   if (!/\.svg$|^data:image\/svg/.test(urls[name])) return null;
-  if (import.meta.env.SSR) return svgText[`../assets/illustrations/${name}.svg`] ?? null;
+  if (import.meta.env.SSR) {
+    // Cropped to fill its box, as the picture's object-fit: cover does (the carousel's box is wider than 8:5).
+    return (
+      svgText[`../assets/illustrations/${name}.svg`]?.replace(/^<svg\b/, '<svg preserveAspectRatio="xMidYMid slice"') ??
+      null
+    );
+  }
   return isHydrating() ? "" : null;
 }
 
