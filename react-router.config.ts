@@ -8,5 +8,10 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // Each path is listed on its own (see app/lib/paths.ts): the 24 pages, the empty-record layout of each
   // detail group and the not-found pages, which the server answers with status 404.
-  prerender: [...pagePaths, ...emptyDetailPaths, ...detailNotFoundPaths, notFoundPath],
+  // CLIENT_RENDERED=1 (only `npm run bench` sets it, into a folder of its own): React Router's SPA mode, the
+  // same pages rendered in the browser from an empty shell, to compare against.
+  prerender:
+    process.env.CLIENT_RENDERED === "1"
+      ? false
+      : [...pagePaths, ...emptyDetailPaths, ...detailNotFoundPaths, notFoundPath],
 } satisfies Config;

@@ -1,13 +1,21 @@
+import { resolve } from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { readSettings } from "./app/lib/settings.ts";
 import { chunkErrors } from "./scripts/vite-chunk-errors.ts";
+import { chunkReport } from "./scripts/vite-chunk-report.ts";
 import { contentFiles } from "./scripts/vite-content.ts";
 
 export default defineConfig(() => ({
   // contentFiles: the pages get the content files (content/*.yaml) as plain data, checked at build time, and the
   // photos they name as copies. CONTENT_DIR builds from another content folder (the editor's and the photo tests use a copy).
-  plugins: [contentFiles(process.env.CONTENT_DIR || undefined), reactRouter(), chunkErrors()],
+  plugins: [
+    contentFiles(process.env.CONTENT_DIR || undefined),
+    reactRouter(),
+    chunkErrors(),
+    // For `npm run bench`: which modules each browser chunk holds (written beside client/, not served).
+    chunkReport(import.meta.dirname, resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build")),
+  ],
   // The settings are validated here, at build time: a bad variable stops the build with its name.
   define: {
     __SITE_SETTINGS__: JSON.stringify(readSettings(process.env)),

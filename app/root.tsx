@@ -17,6 +17,7 @@ import { SiteHeader } from "./components/layout/SiteHeader";
 import { ActionBar } from "./components/layout/ActionBar";
 import { inertWhenMenuOpen } from "./components/layout/MainMenu";
 import { chunkFailures, isChunkLoadError, type ChunkLoadError } from "./lib/chunk-loading";
+import { earlyTapScript, replayEarlyTaps } from "./lib/early-taps";
 import { paths } from "./lib/paths";
 import { appleTouchIcon, faviconPath, manifestPath, themeColor } from "./lib/site-assets";
 import "./styles/global.css";
@@ -44,6 +45,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={themeColor} />
         <Meta />
+        {/* Holds taps made before hydration, for App to carry out (app/lib/early-taps.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: earlyTapScript }} />
         <style>{fontFaces}</style>
         <Links />
       </head>
@@ -82,6 +85,8 @@ export default function App() {
     window.history.scrollRestoration = "manual";
     // A marker for end-to-end tests and styles: the page is interactive from here on.
     document.documentElement.dataset.hydrated = "";
+    // Now that every handler is in place, the taps made before it (menu, carousel, a form's button).
+    replayEarlyTaps();
   }, []);
   const matches = useMatches();
   const chunkFailure = useSyncExternalStore(chunkFailures.subscribe, chunkFailures.latest, chunkFailures.none);

@@ -10,7 +10,7 @@ import { chromium } from "@playwright/test";
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Config, type Flags, desktopConfig } from "lighthouse";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -19,6 +19,16 @@ import { readSettings } from "../app/lib/settings";
 import { buildServer } from "../server/app";
 import { readInboxConfig } from "../server/inbox/config";
 import { type BenchOptions, parseBenchArgs } from "./bench/args";
+import {
+  type JsRow,
+  type SideBySideRow,
+  formatJsTable,
+  formatSideBySide,
+  lcpRatio,
+  lcpRatioTarget,
+} from "./bench/compare";
+import { type FirstLoadJs, firstLoadJs } from "./bench/first-load-js";
+import { type ChunkReportEntry, chunkReportFile } from "./vite-chunk-report";
 import { type BenchTarget, benchTargets, reportSlug } from "./bench/routes";
 import { type ReachRow, formatReachTable, measureReachBoxes, reachRow, reachViewport } from "./bench/reach";
 import { aggregateRuns, median } from "./bench/stats";
@@ -63,11 +73,11 @@ for (const [signal, code] of [
   });
 }
 
-function build(buildDir: string): Promise<void> {
+function build(buildDir: string, clientRendered = false): Promise<void> {
   return new Promise((done, fail) => {
     const child: ChildProcess = spawn("npm", ["run", "build"], {
       cwd: repoRoot,
-      env: { ...process.env, BUILD_DIR: buildDir },
+      env: { ...process.env, BUILD_DIR: buildDir, CLIENT_RENDERED: clientRendered ? "1" : "" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     stops.push(() => child.kill("SIGTERM"));
@@ -115,7 +125,11 @@ class Bench {
   lighthouseVersion = "";
   userAgent = "";
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    /** The client-rendered build's server, when it is measured too. */
+    private readonly clientRenderedUrl: string | null = null,
+  ) {}
 
   async start() {
     const chrome = await launchChromium();
@@ -138,7 +152,7 @@ class Bench {
     await this.start();
   }
 
-  private async attempt(target: BenchTarget): Promise<Attempt> {
+  private async attempt(target: BenchTarget, baseUrl: string): Promise<Attempt> {
     if (!this.chrome) throw new Error("Chromium is not running");
     const flags: Flags = {
       port: this.chrome.port,
@@ -150,7 +164,7 @@ class Bench {
     };
     const config: Config | undefined = target.formFactor === "desktop" ? desktopConfig : undefined;
     const result = await withTimeout(
-      lighthouse(`${this.baseUrl}${target.route}`, flags, config),
+      lighthouse(`${baseUrl}${target.route}`, flags, config),
       attemptTimeoutMs,
       "Lighthouse",
     );
@@ -167,9 +181,9 @@ class Bench {
   }
 
   /** After a failure: was it the page or the browser? */
-  private async probe(target: BenchTarget): Promise<string> {
+  private async probe(target: BenchTarget, baseUrl: string): Promise<string> {
     try {
-      const response = await fetch(`${this.baseUrl}${target.route}`, { signal: AbortSignal.timeout(5000) });
+      const response = await fetch(`${baseUrl}${target.route}`, { signal: AbortSignal.timeout(5000) });
       return `the server answers that URL with ${response.status}`;
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
@@ -178,11 +192,11 @@ class Bench {
   }
 
   /** One run, retried once if Lighthouse fails. */
-  async run(target: BenchTarget, label: string): Promise<Attempt | Error> {
+  async run(target: BenchTarget, label: string, baseUrl = this.baseUrl): Promise<Attempt | Error> {
     for (const attemptNo of [1, 2]) {
       const started = performance.now();
       try {
-        const outcome = await this.attempt(target);
+        const outcome = await this.attempt(target, baseUrl);
         const { scores, metrics } = outcome.summary;
         log(
           `${label}: perf ${scores.performance}, a11y ${scores.accessibility}, bp ${scores["best-practices"]}, ` +
@@ -195,7 +209,7 @@ class Bench {
       } catch (error) {
         const failure = error instanceof Error ? error : new Error(String(error));
         log(
-          `${label}: Lighthouse failed (${failure.message}; ${await this.probe(target)})` +
+          `${label}: Lighthouse failed (${failure.message}; ${await this.probe(target, baseUrl)})` +
             (attemptNo === 1 ? ", retrying once" : ""),
         );
         if (attemptNo === 2) return failure;
@@ -206,12 +220,18 @@ class Bench {
   }
 
   /** A row: the runs asked for, topped up to the median of 3 when a figure that varies misses its target. */
-  async measure(target: BenchTarget, runs: number, position: string): Promise<RowResult> {
+  async measure(target: BenchTarget, runs: number, position: string, clientRendered = false): Promise<RowResult> {
+    const baseUrl = clientRendered ? this.clientRenderedUrl : this.baseUrl;
+    if (!baseUrl) throw new Error("No client-rendered build is being served");
     const attempts: Attempt[] = [];
     const failedRuns: string[] = [];
     let wanted = runs;
     for (let run = 1; run <= wanted; run++) {
-      const outcome = await this.run(target, `${position} ${target.formFactor} ${target.route} run ${run}`);
+      const outcome = await this.run(
+        target,
+        `${position} ${clientRendered ? "client-rendered " : ""}${target.formFactor} ${target.route} run ${run}`,
+        baseUrl,
+      );
       if (outcome instanceof Error) {
         failedRuns.push(outcome.message);
       } else {
@@ -260,6 +280,36 @@ async function measureReach(baseUrl: string, routes: readonly string[]): Promise
   return rows;
 }
 
+/** The production server (as server/index.ts builds it) on a free loopback port, with a throwaway inbox. */
+async function serve(clientDir: string): Promise<string> {
+  // No page load writes to the inbox, but the server opens it.
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
+  stops.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const settings = readSettings(process.env);
+  const server = await buildServer({
+    root: clientDir,
+    settings,
+    inbox: readInboxConfig({ ...process.env, INBOX_DB: join(dataDir, "inbox.sqlite"), SMTP_HOST: "" }, settings.email),
+  });
+  stops.push(() => void server.close());
+  await server.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+}
+
+/** First-load JavaScript of each route: its HTML as the server answers it, its scripts as built files. */
+async function measureJs(baseUrl: string, buildDir: string, routes: readonly string[]): Promise<FirstLoadJs[]> {
+  const reportFile = chunkReportFile(buildDir);
+  const report: ChunkReportEntry[] = existsSync(reportFile)
+    ? (JSON.parse(readFileSync(reportFile, "utf8")) as ChunkReportEntry[])
+    : [];
+  return Promise.all(
+    routes.map(async (route) => {
+      const html = await (await fetch(`${baseUrl}${route}`)).text();
+      return firstLoadJs(html, join(buildDir, "client"), report);
+    }),
+  );
+}
+
 function gitCommit(): string | null {
   try {
     return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
@@ -272,6 +322,8 @@ async function main(options: BenchOptions): Promise<number> {
   const started = performance.now();
   const plan = benchTargets(options.routes);
   const buildDir = resolve(repoRoot, options.buildDir);
+  // React Router's SPA mode, the same pages rendered in the browser: the comparison (--no-compare: none).
+  const csrDir = options.compare ? `${buildDir}-csr` : null;
   const out = resolve(options.out);
   const reportsDir = join(dirname(out), "reports");
 
@@ -280,29 +332,24 @@ async function main(options: BenchOptions): Promise<number> {
     const buildStarted = performance.now();
     await build(options.buildDir);
     log(`Built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
-  } else if (!existsSync(join(buildDir, "client", "index.html"))) {
-    throw new Error(`No build in ${buildDir}: run without --no-build, or set BUILD_DIR.`);
+    if (csrDir && !options.reach) {
+      log(`Building the client-rendered comparison into ${relative(repoRoot, csrDir)} …`);
+      await build(csrDir, true);
+    }
+  }
+  for (const dir of [buildDir, ...(csrDir && !options.reach ? [csrDir] : [])]) {
+    if (!existsSync(join(dir, "client", "index.html"))) {
+      throw new Error(`No build in ${dir}: run without --no-build, or set BUILD_DIR (or --no-compare).`);
+    }
   }
 
-  // The production server in this process (as server/index.ts builds it), so that nothing outside can stop it
-  // mid-run, with a throwaway inbox: no page load writes to it, but the server opens it.
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
-  stops.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const settings = readSettings(process.env);
-  const server = await buildServer({
-    root: join(buildDir, "client"),
-    settings,
-    inbox: readInboxConfig({ ...process.env, INBOX_DB: join(dataDir, "inbox.sqlite"), SMTP_HOST: "" }, settings.email),
-  });
-  stops.push(() => void server.close());
-  await server.listen({ port: 0, host: "127.0.0.1" });
-  const baseUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  // The production server in this process, so that nothing outside can stop it mid-run.
+  const baseUrl = await serve(join(buildDir, "client"));
   log(`Serving ${relative(repoRoot, buildDir)} on ${baseUrl}; ${plan.length} rows, ${options.runs} run(s) each`);
 
   if (options.reach) {
     const routes = plan.filter((target) => target.formFactor === "mobile").map((target) => target.route);
     const rows = await measureReach(baseUrl, routes);
-    await server.close();
     stopAll();
     console.log(
       `\nHow far a visitor scrolls to see each, at ${reachViewport.width} x ${reachViewport.height} (0 = the first screen; – = none on the page):\n`,
@@ -311,18 +358,51 @@ async function main(options: BenchOptions): Promise<number> {
     return 0;
   }
 
-  const bench = new Bench(baseUrl);
+  const csrUrl = csrDir ? await serve(join(csrDir, "client")) : null;
+  if (csrDir) log(`Serving the client-rendered ${relative(repoRoot, csrDir)} on ${csrUrl}`);
+  const mobileRoutes = plan.filter((target) => target.formFactor === "mobile").map((target) => target.route);
+  const jsOf = new Map<string, FirstLoadJs>();
+  const ownJs = await measureJs(baseUrl, buildDir, mobileRoutes);
+  const csrJs = csrDir && csrUrl ? await measureJs(csrUrl, csrDir, mobileRoutes) : null;
+  const jsRows: JsRow[] = mobileRoutes.flatMap((route, index) => {
+    const js = ownJs[index];
+    if (!js) return [];
+    jsOf.set(route, js);
+    return [{ route, js, clientRendered: csrJs?.[index] ?? null }];
+  });
+  const printJs = () => {
+    console.log(
+      "\nFirst-load JavaScript (brotli bodies of the scripts each page loads before hydration; CSR = the " +
+        "client-rendered build; the parts share each file out by its modules' sizes):\n",
+    );
+    console.log(formatJsTable(jsRows));
+  };
+  if (options.jsOnly) {
+    stopAll();
+    printJs();
+    return 0;
+  }
+
+  const bench = new Bench(baseUrl, csrUrl);
   await bench.start();
   mkdirSync(reportsDir, { recursive: true });
   const rows: RowResult[] = [];
-  for (const [index, target] of plan.entries()) {
-    const position = `[${String(index + 1).padStart(String(plan.length).length)}/${plan.length}]`;
-    const row = await bench.measure(target, options.runs, position);
+  const csrRows = new Map<string, RowResult>();
+  const total = plan.length + (csrUrl ? mobileRoutes.length : 0);
+  let done = 0;
+  const position = () => `[${String(++done).padStart(String(total).length)}/${total}]`;
+  for (const target of plan) {
+    const row = await bench.measure(target, options.runs, position());
     if (row.report) writeFileSync(join(reportsDir, `${reportSlug(target)}.html`), row.report);
-    rows.push(row);
+    rows.push({ ...row, firstLoadJs: target.formFactor === "mobile" ? (jsOf.get(target.route)?.bytes ?? null) : null });
+    if (csrUrl && target.formFactor === "mobile") {
+      // Right after this build's row, so that both see the same load on the machine.
+      const csrRow = await bench.measure(target, options.runs, position(), true);
+      if (csrRow.report) writeFileSync(join(reportsDir, `csr-${reportSlug(target)}.html`), csrRow.report);
+      csrRows.set(target.route, csrRow);
+    }
   }
   bench.stop();
-  await server.close();
   stopAll();
 
   const seconds = (performance.now() - started) / 1000;
@@ -332,6 +412,24 @@ async function main(options: BenchOptions): Promise<number> {
   console.log(legend);
   console.log();
   console.log(formatVerdict(rows));
+  printJs();
+  const sideBySide: SideBySideRow[] = csrUrl
+    ? rows
+        .filter((row) => row.formFactor === "mobile")
+        .map((row) => ({
+          route: row.route,
+          ours: row.summary,
+          clientRendered: csrRows.get(row.route)?.summary ?? null,
+        }))
+    : [];
+  if (sideBySide.length > 0) {
+    console.log(
+      `\nSide by side on mobile: this build, and the client-rendered build (CSR) of the same pages; LCP gain = ` +
+        `CSR LCP / this LCP, ! under ${lcpRatioTarget}×:\n`,
+    );
+    console.log(formatSideBySide(sideBySide));
+  }
+  console.log();
   const headerNote = formatHeaderNote(rows);
   if (headerNote) console.log(headerNote);
   const benchmarkIndexes = rows.flatMap((row) => row.perRun.map((run) => run.benchmarkIndex));
@@ -357,6 +455,7 @@ async function main(options: BenchOptions): Promise<number> {
     userAgent: bench.userAgent,
     buildDir: relative(repoRoot, buildDir),
     runsPerRow: options.runs,
+    clientRenderedBuildDir: csrDir ? relative(repoRoot, csrDir) : null,
     targets,
     rows: rows.map((row) => ({
       formFactor: row.formFactor,
@@ -370,9 +469,16 @@ async function main(options: BenchOptions): Promise<number> {
       metrics: row.summary?.metrics ?? null,
       bytes: row.summary?.bytes ?? null,
       headerBytes: row.summary?.headerBytes ?? null,
-      firstLoadJsKiB: row.summary ? Number(kib(row.summary.bytes.js).toFixed(1)) : null,
+      firstLoadJsKiB: row.firstLoadJs ? Number(kib(row.firstLoadJs).toFixed(1)) : null,
+      firstLoadJs: jsOf.get(row.route) && row.formFactor === "mobile" ? jsOf.get(row.route) : null,
+      lighthouseJsKiB: row.summary ? Number(kib(row.summary.bytes.js).toFixed(1)) : null,
+      clientRendered: csrRows.has(row.route) && row.formFactor === "mobile" ? csrJson(csrRows.get(row.route)) : null,
+      lcpGain:
+        row.formFactor === "mobile"
+          ? lcpRatio({ route: row.route, ours: row.summary, clientRendered: csrRows.get(row.route)?.summary ?? null })
+          : null,
       htmlCssKiB: row.summary ? Number(kib(row.summary.bytes.html + row.summary.bytes.css).toFixed(1)) : null,
-      misses: row.summary ? missesOf(row.summary) : null,
+      misses: row.summary ? missesOf(row.summary, row.firstLoadJs) : null,
       failingAudits: row.summary?.failingAudits ?? null,
       byDesign: row.summary?.byDesign ?? null,
       perRun: row.perRun,
@@ -390,6 +496,19 @@ async function main(options: BenchOptions): Promise<number> {
   const failedRows = rows.filter((row) => row.failedRuns.length > 0).length;
   if (failedRows > 0) log(`Lighthouse could not complete a run on ${failedRows} row(s), even when retried.`);
   return failedRows > 0 ? 1 : 0;
+}
+
+function csrJson(row: RowResult | undefined) {
+  if (!row) return null;
+  const ours = row.summary;
+  return {
+    runs: row.runs,
+    error: row.error ?? null,
+    scores: ours?.scores ?? null,
+    metrics: ours?.metrics ?? null,
+    bytes: ours?.bytes ?? null,
+    perRun: row.perRun,
+  };
 }
 
 let options: BenchOptions;

@@ -1,18 +1,22 @@
 /**
- * After `react-router build`, in this order: inline each page's CSS (scripts/inline-css.ts); write the editor's
- * page at /admin (scripts/admin-files.ts); write sitemap.xml,
- * robots.txt and the web app manifest (scripts/seo-files.ts); write the files for hosting without the Node
- * server, whose policy hashes the pages' final inline scripts (scripts/deploy-files.ts);
+ * After `react-router build`, in this order: inline each page's CSS (scripts/inline-css.ts); hydration after
+ * the first paint (scripts/defer-hydration.ts; not in the client-rendered comparison build); write the editor's page at /admin
+ * (scripts/admin-files.ts); write the files
+ * for hosting without the Node server, whose policy hashes the pages' final inline scripts
+ * (scripts/deploy-files.ts); write sitemap.xml, robots.txt and the web app manifest (scripts/seo-files.ts);
  * then a .br and a .gz beside every text file, so the server sends pre-compressed bytes and spends no CPU
  * compressing at request time; last, a check that the build holds only pages and assets.
  */
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { detailNotFoundPaths, emptyDetailPaths, notFoundPath, pagePaths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
 import { adminFolder, readCmsSettings } from "../server/admin";
 import { writeAdminFiles } from "./admin-files";
+import { htmlFileOf } from "../server/pages";
+import { deferHydrationInBuild } from "./defer-hydration";
 import { findUnservableFiles, writeDeployFiles } from "./deploy-files";
 import { inlineBuildStylesheets } from "./inline-css";
 import { writeSeoFiles } from "./seo-files";
@@ -53,12 +57,52 @@ export async function precompress(dir: string): Promise<number> {
   return files.length;
 }
 
+/**
+ * The client-rendered build (CLIENT_RENDERED=1, for the benchmark's comparison) has one HTML file, React
+ * Router's SPA shell; a copy at every path the pre-rendered build has lets the same server serve it the same way.
+ */
+export async function copyShellToPages(dir: string): Promise<number> {
+  const targets = [...pagePaths, ...emptyDetailPaths, ...detailNotFoundPaths, notFoundPath].filter(
+    (path) => path !== "/",
+  );
+  for (const path of targets) {
+    const file = join(dir, htmlFileOf(path));
+    await mkdir(dirname(file), { recursive: true });
+    await copyFile(join(dir, "index.html"), file);
+  }
+  return targets.length;
+}
+
+/**
+ * React Router writes each pre-rendered route loader's answer twice: into the page's HTML, which hydration
+ * reads, and into a `.data` file for moving to that page in the browser. This site's routes with a loader
+ * (routes/detail.tsx, routes/services.tsx) also have a clientLoader that does not ask the server, so no page
+ * ever fetches a `.data` file: they are removed rather than published.
+ */
+export async function removeDataFiles(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".data"));
+  await Promise.all(files.map((entry) => rm(join(entry.parentPath, entry.name))));
+  return files.length;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const clientDir = join(process.env.BUILD_DIR ?? join(import.meta.dirname, "..", "build"), "client");
   const settings = readSettings(process.env);
   const cms = readCmsSettings(process.env);
+  if (process.env.CLIENT_RENDERED === "1") {
+    const copies = await copyShellToPages(clientDir);
+    console.log(`postbuild: client-rendered build, the shell copied to ${copies} page paths`);
+  }
+  const dataFiles = await removeDataFiles(clientDir);
+  console.log(`postbuild: removed ${dataFiles} pre-rendered .data files (no page asks for them)`);
   const inlined = await inlineBuildStylesheets(clientDir);
   console.log(`postbuild: inlined the stylesheets of ${inlined} pages`);
+  // The client-rendered comparison stays as React Router builds it.
+  if (process.env.CLIENT_RENDERED !== "1") {
+    const deferred = await deferHydrationInBuild(clientDir);
+    console.log(`postbuild: hydration after the first paint in ${deferred} pages`);
+  }
   const admin = await writeAdminFiles(clientDir, settings, cms);
   console.log(`postbuild: wrote the editor at /admin (${admin.length} files, configuration from the content schemas)`);
   // After inlining: the deploy files hash the pages' final inline scripts.

@@ -35,6 +35,23 @@ describe("Illustration", () => {
     expect(image.className).toContain("hero");
   });
 
+  it("while the pre-rendered page hydrates, keeps the page's top drawing as the HTML has it (inline), once live loads files", () => {
+    window.__earlyTaps = [];
+    try {
+      const { container } = render(<Illustration name="road-to-oman" alt="A road to the border" priority />);
+      const drawing = screen.getByRole("img", { name: "A road to the border" });
+      expect(drawing.tagName).toBe("SPAN");
+      // Empty here: React leaves the pre-rendered SVG in place rather than writing it again.
+      expect(drawing).toBeEmptyDOMElement();
+      expect(container.querySelector("img")).toBeNull();
+      // Only the top picture is inline; the others are files.
+      render(<Illustration name="theme-park" alt="A theme park" />);
+      expect(screen.getByRole("img", { name: "A theme park" }).tagName).toBe("IMG");
+    } finally {
+      delete window.__earlyTaps;
+    }
+  });
+
   it("allows an empty alt for a decorative image", () => {
     const { container } = render(<Illustration name="theme-park" alt="" />);
     const image = container.querySelector("img");

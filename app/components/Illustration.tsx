@@ -8,7 +8,9 @@ import {
   type PhotoCopies,
   type PhotoName,
 } from "../content/images";
+import { useState } from "react";
 import { illustrationSize, type IllustrationName } from "../content/illustrations";
+import { isHydrating } from "../lib/early-taps";
 import styles from "./Illustration.module.css";
 
 /** The drawings' files (app/assets/illustrations/<name>.svg; app/assets/illustrations.test.ts checks each). */
@@ -21,6 +23,30 @@ const svgUrls = import.meta.glob<string>("../assets/illustrations/*.svg", {
 /** The URL of a drawing's file. */
 export function illustrationUrl(name: IllustrationName): string {
   return svgUrls[`../assets/illustrations/${name}.svg`] ?? "";
+}
+
+/**
+ * The drawings' SVG text, in the pre-rendering build only (the browser's bundle has none of it): the page's top
+ * picture is written into the HTML itself, so the first screen is whole without a second request.
+ */
+const svgText: Record<string, string> = import.meta.env.SSR
+  ? import.meta.glob<string>("../assets/illustrations/*.svg", { query: "?raw", import: "default", eager: true })
+  : {};
+
+/**
+ * What the page's top picture is, when it is a drawing: its SVG text when pre-rendering; "" while hydrating that
+ * pre-rendered page (the drawing is already in the HTML, and React keeps it); null once the page is live (a page
+ * shown by moving to it in the browser loads the file, like any other picture).
+ */
+function inlineDrawing(name: IllustrationName): string | null {
+  if (import.meta.env.SSR) {
+    // Cropped to fill its box, as the picture's object-fit: cover does (the carousel's box is wider than 8:5).
+    return (
+      svgText[`../assets/illustrations/${name}.svg`]?.replace(/^<svg\b/, '<svg preserveAspectRatio="xMidYMid slice"') ??
+      null
+    );
+  }
+  return isHydrating() ? "" : null;
 }
 
 interface IllustrationProps {
@@ -54,12 +80,25 @@ function photoCopies(name: PhotoName): PhotoCopies {
  * that `sizes` and the screen's density ask for.
  */
 export function Illustration({ name, alt, priority = false, className, sizes = "100vw" }: IllustrationProps) {
+  // The page's top drawing, inline; decided once, on the first render: the element must stay what hydration found.
+  const [drawing] = useState(() => (priority && !namesPhoto(name) ? inlineDrawing(name) : null));
   const common = {
     loading: priority ? "eager" : "lazy",
     decoding: "async",
     fetchPriority: priority ? "high" : undefined,
     className: [styles.illustration, className].filter(Boolean).join(" "),
   } as const;
+  if (drawing !== null) {
+    return (
+      <span
+        role={alt ? "img" : undefined}
+        aria-label={alt || undefined}
+        aria-hidden={alt ? undefined : true}
+        className={`${common.className} ${styles.inline}`}
+        dangerouslySetInnerHTML={{ __html: drawing }}
+      />
+    );
+  }
   if (!namesPhoto(name)) {
     return (
       <img

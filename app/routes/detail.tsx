@@ -1,9 +1,15 @@
-import { useLocation, type MetaArgs } from "react-router";
+import {
+  useLoaderData,
+  useLocation,
+  type ClientLoaderFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaArgs,
+} from "react-router";
 import { DetailPage } from "../components/detail/DetailPage";
 import { NotFound } from "../components/NotFound";
-import { getDetailRecord, priceCellGroups } from "../content/details";
+import { getDetailRecord } from "../content/details";
 import { detailGroupTitles } from "../content/menu";
-import { leadPrice } from "../content/details/helpers";
+import { emptyDetailRecord, leadPrice, priceCellGroups } from "../content/details/helpers";
 import type { DetailRecord } from "../content/schema";
 import { readDetailRoute } from "../lib/detail-route";
 import type { EnquiryHandle } from "../lib/enquiry-anchor";
@@ -26,11 +32,32 @@ function detailDescription(page: DetailPageFacts): string {
 /** Every detail page has the Enquiry Now form in its sidebar; a path that is not a detail page has none. */
 export const handle: EnquiryHandle = { enquiryForm: (pathname) => readDetailRoute(pathname).kind === "detail" };
 
-export function meta({ location }: MetaArgs) {
+/** The page's own record, or null for a path that is not a detail page; from the given lookup. */
+function pageRecord(url: string, lookup: typeof getDetailRecord): { record: DetailRecord | null } {
+  // Pre-rendering asks for the page's data at its data URL, `/dubai-visa/1.data`.
+  const route = readDetailRoute(new URL(url).pathname.replace(/\.data$/, ""));
+  return { record: route.kind === "detail" ? lookup(route.group, route.id) : null };
+}
+
+/**
+ * Only the page's own record reaches the browser. The loader runs when the page is pre-rendered, and its answer
+ * is written into the page's HTML (React Router's hydration data), so the page's JavaScript holds no record.
+ * Moving here from another page in the browser, clientLoader fetches the records as a chunk of their own.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return pageRecord(request.url, getDetailRecord);
+}
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const details = await import("../content/details");
+  return pageRecord(request.url, details.getDetailRecord);
+}
+
+export function meta({ location, loaderData }: MetaArgs<typeof loader>) {
   const route = readDetailRoute(location.pathname);
   if (route.kind === "not-found") return notFoundMeta();
   const groupTitle = detailGroupTitles[route.group];
-  const record = getDetailRecord(route.group, route.id);
+  const record = loaderData?.record ?? emptyDetailRecord;
   if (record.title === "") {
     return pageMeta({
       title: groupTitle,
@@ -53,6 +80,7 @@ export function meta({ location }: MetaArgs) {
 
 export default function Detail() {
   const route = readDetailRoute(useLocation().pathname);
+  const { record } = useLoaderData<typeof loader>();
   if (route.kind === "not-found") return <NotFound />;
-  return <DetailPage group={route.group} record={getDetailRecord(route.group, route.id)} />;
+  return <DetailPage group={route.group} record={record ?? emptyDetailRecord} />;
 }

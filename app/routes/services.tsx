@@ -3,6 +3,7 @@ import { PageBanner } from "../components/PageBanner";
 import { ServiceSection } from "../components/pages/ServiceSection";
 import styles from "../components/pages/PageSections.module.css";
 import { Reveal } from "../components/Reveal";
+import { useLoaderData } from "react-router";
 import { getDetailRecord } from "../content/details";
 import { leadPrice } from "../content/details/helpers";
 import type { ServiceSection as ServiceSectionRecord } from "../content/schema";
@@ -37,14 +38,30 @@ function fromPricedItems(): PricedItem[] {
  * A section's price: the lowest on the page its link opens, which lists it. Every section covers a range of
  * services (transit to 60-day visas, 4 to 7 nights), so it always reads "From".
  */
-function fromPrice(section: ServiceSectionRecord): string | undefined {
+function fromPrice(section: ServiceSectionRecord, lookup: typeof getDetailRecord): string | undefined {
   if (!section.link) return undefined;
   const route = readDetailRoute(section.link.to);
   if (route.kind !== "detail") return undefined;
-  return leadPrice(getDetailRecord(route.group, route.id))?.price;
+  return leadPrice(lookup(route.group, route.id))?.price;
+}
+
+/** Each section's price by section id: the page needs these, not the detail records they come from. */
+function fromPrices(lookup: typeof getDetailRecord): Record<string, string | undefined> {
+  return Object.fromEntries(services.sections.map((section) => [section.id, fromPrice(section, lookup)]));
+}
+
+/** Run at pre-render: the prices are written into the page (see routes/detail.tsx for the pattern). */
+export function loader() {
+  return { fromPrices: fromPrices(getDetailRecord) };
+}
+
+export async function clientLoader() {
+  const details = await import("../content/details");
+  return { fromPrices: fromPrices(details.getDetailRecord) };
 }
 
 export default function Services() {
+  const { fromPrices: prices } = useLoaderData<typeof loader>();
   return (
     <>
       <PageBanner title="Our Services" />
@@ -59,7 +76,7 @@ export default function Services() {
           <ServiceSection
             key={section.id}
             section={section}
-            fromPrice={fromPrice(section)}
+            fromPrice={prices[section.id]}
             pictureFirst={position % 2 === 1}
             priority={position === 0}
           />

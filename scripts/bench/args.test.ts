@@ -11,17 +11,32 @@ describe("parseBenchArgs", () => {
       runs: 1,
       out: "bench-results/bench.json",
       reach: false,
+      compare: true,
+      jsOnly: false,
     });
   });
 
   it("reads BUILD_DIR, --no-build, --routes, --runs and --out", () => {
     expect(
       parseBenchArgs(["--no-build", "--routes=/,/about", "--runs=3", "--out=tmp/b.json"], { BUILD_DIR: "build-x" }),
-    ).toEqual({ build: false, buildDir: "build-x", routes: ["/", "/about"], runs: 3, out: "tmp/b.json", reach: false });
+    ).toEqual({
+      build: false,
+      buildDir: "build-x",
+      routes: ["/", "/about"],
+      runs: 3,
+      out: "tmp/b.json",
+      reach: false,
+      compare: true,
+      jsOnly: false,
+    });
   });
 
   it("reads --reach", () => {
     expect(parseBenchArgs(["--reach"], {}).reach).toBe(true);
+  });
+
+  it("reads --no-compare and --js", () => {
+    expect(parseBenchArgs(["--no-compare", "--js"], {})).toMatchObject({ compare: false, jsOnly: true });
   });
 
   it("rejects a run count that is not a whole number of at least 1", () => {

@@ -15,6 +15,13 @@ export interface BenchOptions {
    * enquiry form's first field (every route at 390 x 844).
    */
   reach: boolean;
+  /**
+   * false with --no-compare: no client-rendered build (React Router's SPA mode, in `<buildDir>-csr`) to measure
+   * beside this one.
+   */
+  compare: boolean;
+  /** --js: only the first-load JavaScript table, no Lighthouse. */
+  jsOnly: boolean;
 }
 
 export function parseBenchArgs(argv: string[], env: Record<string, string | undefined>): BenchOptions {
@@ -25,6 +32,8 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     options: {
       "no-build": { type: "boolean", default: false },
       reach: { type: "boolean", default: false },
+      "no-compare": { type: "boolean", default: false },
+      js: { type: "boolean", default: false },
       routes: { type: "string" },
       runs: { type: "string", default: "1" },
       out: { type: "string", default: "bench-results/bench.json" },
@@ -46,5 +55,7 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     runs,
     out: values.out,
     reach: values.reach,
+    compare: !values["no-compare"],
+    jsOnly: values.js,
   };
 }

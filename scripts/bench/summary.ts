@@ -201,15 +201,19 @@ export function summariseRun(lhr: LhrLike, notFound: boolean, devtoolsLog?: read
 
 export const kib = (bytes: number): number => bytes / 1024;
 
-/** The targets a summary misses, in table order. */
-export function missesOf(summary: RunSummary): Miss[] {
+/**
+ * The targets a summary misses, in table order. `firstLoadJs`: the page's first-load JavaScript as the
+ * benchmark measures it on the build (brotli bodies, scripts/bench/first-load-js.ts); without it, Lighthouse's
+ * JavaScript transfer (headers included) is held against the budget.
+ */
+export function missesOf(summary: RunSummary, firstLoadJs?: number | null): Miss[] {
   const { scores, metrics, bytes } = summary;
   const misses: Miss[] = categoryIds.filter((id) => scores[id] < targets.score && !summary.byDesign.includes(id));
   if (metrics.fcp > targets.fcpMs) misses.push("fcp");
   if (metrics.lcp > targets.lcpMs) misses.push("lcp");
   if (metrics.tbt > targets.tbtMs) misses.push("tbt");
   if (metrics.cls > targets.cls) misses.push("cls");
-  if (kib(bytes.js) > targets.firstLoadJsKiB) misses.push("js");
+  if (kib(firstLoadJs ?? bytes.js) > targets.firstLoadJsKiB) misses.push("js");
   if (kib(bytes.html + bytes.css) > targets.htmlCssKiB) misses.push("html+css");
   return misses;
 }

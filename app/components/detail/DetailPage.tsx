@@ -1,8 +1,13 @@
 import type { CSSProperties } from "react";
 import { sidebarHeightPx } from "../../content/constants";
-import { firstVisaTypePrice, infoSections, leadPrice } from "../../content/details/helpers";
+import {
+  firstVisaTypePrice,
+  infoSections,
+  leadPrice,
+  priceCellGroups,
+  showsChecklist,
+} from "../../content/details/helpers";
 import type { DetailRecord } from "../../content/schema";
-import { priceCellGroups, showsChecklist } from "../../content/details";
 import { detailGroupTitles } from "../../content/menu";
 import { paths, type DetailGroup } from "../../lib/paths";
 import { Illustration } from "../Illustration";

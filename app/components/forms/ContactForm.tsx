@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { messageBoxRows } from "../../content/constants";
 import { submitContact, type ContactValues } from "../../lib/forms/submit-contact";
+import { valuesTypedBeforeHydration } from "../../lib/forms/typed-before-hydration";
 import { Field } from "./Field";
 import { FormCard } from "./FormCard";
 import { Honeypot, useSpamGuard } from "./spam-guard";
@@ -21,6 +22,12 @@ const emptyContact: ContactValues = { name: "", email: "", phoneNo: "", subject:
 export function ContactForm({ title = "Send us Message" }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(emptyContact);
   const spamGuard = useSpamGuard();
+  // What the visitor typed before the page hydrated stays in the fields; it goes into the state too.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const typed = valuesTypedBeforeHydration(formRef.current, emptyContact);
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+  }, []);
 
   function change(field: keyof ContactValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -35,7 +42,7 @@ export function ContactForm({ title = "Send us Message" }: ContactFormProps) {
   return (
     <FormCard title={title}>
       {(headingId) => (
-        <form className={styles.form} aria-labelledby={headingId} noValidate onSubmit={handleSubmit}>
+        <form ref={formRef} className={styles.form} aria-labelledby={headingId} noValidate onSubmit={handleSubmit}>
           <Honeypot guard={spamGuard} />
           <Field label="Your Name" name="name">
             {(control) => (

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { EnquiryVariant } from "../../content/enquiry-options";
 import { whatsappHref } from "../../lib/links";
 import { clearDraft, defaultEnquiryValues, readDraft, saveDraft } from "../../lib/forms/enquiry-draft";
+import { valuesTypedBeforeHydration } from "../../lib/forms/typed-before-hydration";
 import { submitEnquiry } from "../../lib/forms/submit-enquiry";
 import { validateEnquiry, type EnquiryField, type EnquiryValues } from "../../lib/forms/validate-enquiry";
 import { site } from "../../lib/site-config";
@@ -58,11 +59,19 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
   }, [showsOutcome, attempt]);
 
   // The draft is read only after hydration: the pre-rendered HTML and the first client render both show the
-  // defaults, so they match; the draft then appears in one update.
+  // defaults, so they match; the draft then appears in one update. What the visitor typed into the fields
+  // before hydration is newer than any draft, and wins over it.
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const draft = readDraft(variant);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- restoring after hydration is the point (see above)
-    if (draft) setValues(draft);
+    const typed = valuesTypedBeforeHydration(formRef.current, defaultEnquiryValues(variant));
+    if (Object.keys(typed).length > 0) {
+      const next = { ...(draft ?? defaultEnquiryValues(variant)), ...typed };
+      setValues(next);
+      saveDraft(variant, next);
+    } else if (draft) {
+      setValues(draft);
+    }
   }, [variant]);
 
   function change(field: EnquiryField, value: string) {
@@ -109,6 +118,7 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
     <FormCard title={title} requiredNote>
       {(headingId) => (
         <form
+          ref={formRef}
           aria-labelledby={headingId}
           aria-describedby={status.kind === "error" ? errorId : undefined}
           aria-busy={sending}

@@ -1,4 +1,5 @@
 import { priceAmount } from "../price.ts";
+import type { DetailGroup } from "../../lib/paths.ts";
 import type { DetailRecord, GridDetailRecord } from "../schema.ts";
 
 // Runtime helpers of the detail records, apart from schema.ts so that the pages do not ship zod.
@@ -61,4 +62,15 @@ export function infoSections(record: DetailRecord): InfoSection[] {
     if (title !== undefined && paragraphs !== undefined) sections.push({ title, paragraphs });
   }
   return sections.filter((section) => section.title !== "" || section.paragraphs.length > 0);
+}
+
+/** Groups whose grid shows a Price cell taken from the first visa type (spec §2). */
+export const priceCellGroups: readonly DetailGroup[] = ["dubai-visa", "tourist-visa"];
+
+/** Groups that hide the documents checklist when it has no items (spec §2). */
+export const optionalChecklistGroups: readonly DetailGroup[] = ["visa-packages"];
+
+/** Whether the documents checklist section is shown on a page of this group. */
+export function showsChecklist(group: DetailGroup, record: DetailRecord): boolean {
+  return record.content3.length > 0 || !optionalChecklistGroups.includes(group);
 }

@@ -1,7 +1,7 @@
 import type { DetailGroup } from "../../lib/paths";
 import { detailRecords as records } from "../data/details";
 import type { DetailRecord } from "../schema";
-import { emptyDetailRecord } from "./helpers";
+import { emptyDetailRecord } from "./helpers.ts";
 
 /**
  * Every detail record, by group, from content/<group>.yaml. Each group holds ids 1-4 (spec §2, "Detail id
@@ -18,13 +18,5 @@ export function getDetailRecord(group: DetailGroup, id: number): DetailRecord {
   return detailRecords[group].find((record) => record.id === id) ?? emptyDetailRecord;
 }
 
-/** Groups whose grid shows a Price cell taken from the first visa type (spec §2). */
-export const priceCellGroups: readonly DetailGroup[] = ["dubai-visa", "tourist-visa"];
-
-/** Groups that hide the documents checklist when it has no items (spec §2). */
-export const optionalChecklistGroups: readonly DetailGroup[] = ["visa-packages"];
-
-/** Whether the documents checklist section is shown on a page of this group. */
-export function showsChecklist(group: DetailGroup, record: DetailRecord): boolean {
-  return record.content3.length > 0 || !optionalChecklistGroups.includes(group);
-}
+// The rules by group live beside the helpers, so that a page can have them without the records.
+export { optionalChecklistGroups, priceCellGroups, showsChecklist } from "./helpers";
