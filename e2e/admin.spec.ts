@@ -19,6 +19,7 @@ import { buildServer } from "../server/app";
 import { readInboxConfig } from "../server/inbox/config";
 // Not ./fixtures: the editor is no page of the site (its goto waits for the site's hydration).
 import { expect, test } from "@playwright/test";
+import { oneBuildAtATime } from "./build-lock";
 
 const root = join(import.meta.dirname, "..");
 const run = promisify(execFile);
@@ -104,10 +105,12 @@ test("the owner changes a price in the editor, publishes, and the rebuilt site s
 
   // Rebuild the pages from the edited copy (no post-processing: the pre-rendered HTML is what is checked).
   const buildDir = join(work, "build");
-  await run(process.execPath, [join(root, "node_modules", "@react-router", "dev", "bin.cjs"), "build"], {
-    cwd: root,
-    env: { ...process.env, BUILD_DIR: buildDir, CONTENT_DIR: join(work, "content") },
-  });
+  await oneBuildAtATime(() =>
+    run(process.execPath, [join(root, "node_modules", "@react-router", "dev", "bin.cjs"), "build"], {
+      cwd: root,
+      env: { ...process.env, BUILD_DIR: buildDir, CONTENT_DIR: join(work, "content") },
+    }),
+  );
   const html = (path: string) => readFileSync(join(buildDir, "client", path, "index.html"), "utf8");
   const detail = html("visa-changes/2");
   expect(detail).toContain(after);

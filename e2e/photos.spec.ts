@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { oneBuildAtATime } from "./build-lock";
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,7 +51,10 @@ test.describe("a photo of the agency's own", () => {
   test.skip(({ isMobile }) => !isMobile, "built and measured once, at a phone's 390 px");
   test.use({ reducedMotion: "reduce" });
 
-  test.beforeAll(async () => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures first; none is needed here.
+  test.beforeAll(async ({}, testInfo) => {
+    // The skip above is per test: without this the desktop worker would build and serve the photo pages too.
+    test.skip(!testInfo.project.use.isMobile, "built and measured once, at a phone's 390 px");
     test.setTimeout(180_000);
     work = mkdtempSync(join(tmpdir(), "karama-photos-"));
     const content = join(work, "content");
@@ -68,11 +72,13 @@ test.describe("a photo of the agency's own", () => {
     name("home.yaml", "airport-transit"); // the first service card
     // Inside the project (build-*/ is ignored by git): the pre-rendering imports the project's packages.
     build = join(root, `build-photos-${process.pid}`);
-    execFileSync("npm", ["run", "build"], {
-      cwd: root,
-      env: { ...process.env, CONTENT_DIR: content, BUILD_DIR: build },
-      stdio: "pipe",
-    });
+    await oneBuildAtATime(() =>
+      execFileSync("npm", ["run", "build"], {
+        cwd: root,
+        env: { ...process.env, CONTENT_DIR: content, BUILD_DIR: build },
+        stdio: "pipe",
+      }),
+    );
     const settings = readSettings({});
     server = await buildServer({
       root: join(build, "client"),

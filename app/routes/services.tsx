@@ -29,7 +29,7 @@ export const meta = () =>
 /** The sections that show a "From" price, as priced items at the page they link to. */
 function fromPricedItems(): PricedItem[] {
   return services.sections.flatMap((section) => {
-    const price = fromPrice(section);
+    const price = fromPrice(section, getDetailRecord);
     return section.link && price ? [{ name: section.heading, price, url: absoluteUrl(section.link.to) }] : [];
   });
 }
