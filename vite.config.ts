@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { readSettings } from "./app/lib/settings.ts";
 import { chunkErrors } from "./scripts/vite-chunk-errors.ts";
 import { chunkReport } from "./scripts/vite-chunk-report.ts";
+import { clientRenderedRoutes } from "./scripts/vite-client-rendered.ts";
 import { contentFiles } from "./scripts/vite-content.ts";
 
 export default defineConfig(() => ({
@@ -11,6 +12,8 @@ export default defineConfig(() => ({
   // photos they name as copies. CONTENT_DIR builds from another content folder (the editor's and the photo tests use a copy).
   plugins: [
     contentFiles(process.env.CONTENT_DIR || undefined),
+    // The benchmark's client-rendered comparison only (CLIENT_RENDERED=1): see the plugin.
+    clientRenderedRoutes(process.env.CLIENT_RENDERED === "1"),
     reactRouter(),
     chunkErrors(),
     // For `npm run bench`: which modules each browser chunk holds (written beside client/, not served).

@@ -3,7 +3,7 @@ import { PageBanner } from "../components/PageBanner";
 import { ServiceSection } from "../components/pages/ServiceSection";
 import styles from "../components/pages/PageSections.module.css";
 import { Reveal } from "../components/Reveal";
-import { useLoaderData } from "react-router";
+import { useLoaderData, type MetaArgs } from "react-router";
 import { getDetailRecord } from "../content/details";
 import { leadPrice } from "../content/details/helpers";
 import type { ServiceSection as ServiceSectionRecord } from "../content/schema";
@@ -16,20 +16,25 @@ import { KeepTogether } from "../components/KeepTogether";
 
 export const handle: EnquiryHandle = { enquiryForm: () => true };
 
-export const meta = () =>
-  pageMeta({
+export function meta({ loaderData }: MetaArgs<typeof loader>) {
+  return pageMeta({
     title: "Our Services",
     description:
       "Dubai visas for Filipinos, visa change in the UAE, holiday packages, theme-park tickets and dummy ticket booking.",
     path: "/services",
-    // Each "From" price shown, for search engines (in the pre-rendered HTML only, as on the other pages).
-    structuredData: import.meta.env.SSR ? fromPriceServiceNodes(fromPricedItems(), agencyNodeId) : [],
+    // Each "From" price shown, for search engines (in the pre-rendered HTML only, as on the other pages). From the
+    // loader's prices: the page's script never holds the detail records.
+    structuredData:
+      import.meta.env.SSR && loaderData
+        ? fromPriceServiceNodes(fromPricedItems(loaderData.fromPrices), agencyNodeId)
+        : [],
   });
+}
 
 /** The sections that show a "From" price, as priced items at the page they link to. */
-function fromPricedItems(): PricedItem[] {
+function fromPricedItems(prices: Record<string, string | undefined>): PricedItem[] {
   return services.sections.flatMap((section) => {
-    const price = fromPrice(section, getDetailRecord);
+    const price = prices[section.id];
     return section.link && price ? [{ name: section.heading, price, url: absoluteUrl(section.link.to) }] : [];
   });
 }
