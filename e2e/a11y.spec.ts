@@ -61,8 +61,6 @@ test.beforeEach(async ({ page }) => {
   // part opacity. The site honours prefers-reduced-motion (Reveal shows everything at once, transitions end
   // at once), which lets each test check the whole page in its final look with one load and no scrolling.
   await page.emulateMedia({ reducedMotion: "reduce" });
-  // The Contact page embeds a Google map: answered here, so that no request leaves the machine.
-  await page.route(/google\.com/, (route) => route.fulfill({ contentType: "text/html", body: "<p>map</p>" }));
 });
 
 test.describe("axe on every route", () => {

@@ -19,8 +19,7 @@ async function watchViolations(page: Page) {
       window.__cspViolations.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`);
     });
   });
-  // The map is a frame from another origin (allowed by frame-src); a stand-in keeps the test off the internet.
-  await page.route(/google\.com/, (route) => route.fulfill({ contentType: "text/html", body: "<p>map</p>" }));
+  // The map is a frame from another origin (allowed by frame-src): page.goto stubs it (e2e/fixtures.ts).
 }
 
 // The policy is the same at every width: the desktop project checks it once per page.

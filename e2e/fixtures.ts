@@ -1,4 +1,18 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Route } from "@playwright/test";
+import { paths } from "../app/lib/paths";
+import { readSettings } from "../app/lib/settings";
+
+/** The page that embeds the office map (a frame from Google, at the MAP_EMBED_URL setting). */
+const mapPages: readonly string[] = [paths.contact];
+const mapOrigin = new URL(readSettings(process.env).map.embedUrl).origin;
+
+/** A stand-in for the map, so that no request leaves the machine. */
+async function stubMap(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.origin === mapOrigin,
+    (route: Route) => route.fulfill({ contentType: "text/html", body: "<p>map</p>" }),
+  );
+}
 
 interface Fixtures {
   /** Console errors and uncaught exceptions fail the test unless it opts out with allowConsoleErrors(). */
@@ -7,10 +21,17 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   // page.goto waits until React has hydrated the page (root.tsx sets html[data-hydrated]), so that
-  // tests act on a live page as a visitor would a moment after it appears.
+  // tests act on a live page as a visitor would a moment after it appears. Going to the page with the map stubs
+  // the map first. Only then: with any route set, Playwright intercepts every request of the page (its scripts,
+  // its font), which cost the tests a fifth of their time.
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
+    let mapStubbed = false;
     page.goto = async (url, options) => {
+      if (!mapStubbed && mapPages.includes(new URL(url, "http://localhost").pathname.toLowerCase())) {
+        mapStubbed = true;
+        await stubMap(page);
+      }
       const response = await goto(url, options);
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       return response;

@@ -356,10 +356,6 @@ test.describe("enquiry form on a detail page", () => {
 });
 
 test.describe("Contact form", () => {
-  test.beforeEach(async ({ page }) => {
-    await page.route(/google\.com/, (route) => route.fulfill({ contentType: "text/html", body: "<p>map</p>" }));
-  });
-
   async function fillContact(page: Page) {
     const form = page.getByRole("form", { name: "Send us Message" });
     await form.getByLabel("Your Name").fill("Jose Reyes");

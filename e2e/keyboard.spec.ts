@@ -241,11 +241,6 @@ async function tabTo(page: Page, target: Locator, limit = 120, key: "Tab" | "Shi
   throw new Error(`${key} never reached ${target.toString()}`);
 }
 
-test.beforeEach(async ({ page }) => {
-  // The Contact page's map: answered here, so no request leaves the machine.
-  await page.route(/google\.com/, (route) => route.fulfill({ contentType: "text/html", body: "<p>map</p>" }));
-});
-
 test.describe("every Tab stop: reachable, with a visible focus indicator, not hidden, at least 24 x 24 px", () => {
   for (const path of [paths.home, paths.detail("dubai-visa", 2), paths.contact]) {
     test(path, async ({ page }) => {

@@ -22,11 +22,6 @@ const routes = [...pagePaths, "/no-such-page"];
 // Scroll reveals stay put, so what is measured is where things rest.
 test.use({ reducedMotion: "reduce" });
 
-test.beforeEach(async ({ page }) => {
-  // The Contact page's map: answered here, so no request leaves the machine.
-  await page.route(/google\.com/, (route) => route.fulfill({ contentType: "text/html", body: "<p>map</p>" }));
-});
-
 /** What the page's banner must show, from the content records. */
 function expectedLead(path: string) {
   const route = readDetailRoute(path);
