@@ -52,7 +52,10 @@ async function expectKept(form: Locator) {
   await expect(f.message).toHaveValue(typed.message);
 }
 
-/** Counts what reaches the endpoint, answering each with `answer` (success by default). */
+/**
+ * Counts what reaches the endpoint, answering each with `answer` (success by default). Set after page.goto: with
+ * a route set, Playwright intercepts every request of the page, its scripts included, which slows the load.
+ */
 async function answerEndpoint(page: Page, answer: (route: Route) => Promise<void> = succeed) {
   const requests: Request[] = [];
   await page.route(endpoint, async (route) => {
@@ -76,8 +79,8 @@ async function multipartFields(request: Request): Promise<[string, string][]> {
 
 test.describe("enquiry form on the Services page", () => {
   test("shows each validation message in order and sends nothing", async ({ page }) => {
-    const requests = await answerEndpoint(page);
     const form = await servicesForm(page);
+    const requests = await answerEndpoint(page);
     const f = fields(form);
     // Bypass the browser's required/email checks to reach the script's own validation.
     await form.evaluate((element) => ((element as HTMLFormElement).noValidate = true));
@@ -122,8 +125,8 @@ test.describe("enquiry form on the Services page", () => {
   });
 
   test("sends the spec's multipart payload, field by field, without adult and child", async ({ page }) => {
-    const requests = await answerEndpoint(page);
     const form = await servicesForm(page);
+    const requests = await answerEndpoint(page);
     await fillValid(form);
     await form.getByRole("button", { name: "Make Enquiry" }).click();
     await expect(form.getByRole("status")).toHaveText(successText);
@@ -168,11 +171,11 @@ test.describe("enquiry form on the Services page", () => {
   }) => {
     let release = () => {};
     const replied = new Promise<void>((resolve) => (release = resolve));
+    const form = await servicesForm(page);
     const requests = await answerEndpoint(page, async (route) => {
       await replied;
       await succeed(route);
     });
-    const form = await servicesForm(page);
     const f = fields(form);
     await fillValid(form);
     await form.getByRole("button", { name: "Make Enquiry" }).click();
@@ -247,8 +250,8 @@ test.describe("enquiry form on the Services page", () => {
   for (const failure of failures) {
     test(`shows ${failure.name}, keeps the fields and offers WhatsApp`, async ({ page, consoleGuard }) => {
       if (failure.browserLogsIt) consoleGuard.allow();
-      await answerEndpoint(page, failure.answer);
       const form = await servicesForm(page);
+      await answerEndpoint(page, failure.answer);
       await fillValid(form);
       await form.getByRole("button", { name: "Make Enquiry" }).click();
 
@@ -273,10 +276,10 @@ test.describe("enquiry form on the Services page", () => {
     const start = Date.now();
     await page.clock.install({ time: start });
     await page.clock.pauseAt(start + 1000);
+    const form = await servicesForm(page);
     const requests = await answerEndpoint(page, async () => {
       // Never answered: the service hangs.
     });
-    const form = await servicesForm(page);
     await fillValid(form);
     await form.getByRole("button", { name: "Make Enquiry" }).click();
     await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
@@ -294,8 +297,8 @@ test.describe("enquiry form on the Services page", () => {
   });
 
   test("keeps a draft that survives a reload", async ({ page }) => {
-    const requests = await answerEndpoint(page);
     const form = await servicesForm(page);
+    const requests = await answerEndpoint(page);
     const f = fields(form);
     await f.name.fill(typed.name);
     await f.email.fill(typed.email);
@@ -375,8 +378,8 @@ test.describe("Contact form", () => {
   }
 
   test("POSTs the spec's JSON body; nothing visible changes and the fields stay", async ({ page }) => {
-    const requests = await answerEndpoint(page);
     await page.goto(paths.contact);
+    const requests = await answerEndpoint(page);
     const form = await fillContact(page);
     const textBefore = await page.getByRole("main").innerText();
     await form.getByRole("button", { name: "Send Message" }).click();
@@ -411,8 +414,8 @@ test.describe("Contact form", () => {
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
-    await answerEndpoint(page, (route) => route.abort("failed"));
     await page.goto(paths.contact);
+    await answerEndpoint(page, (route) => route.abort("failed"));
     const form = await fillContact(page);
     const textBefore = await page.getByRole("main").innerText();
     await form.getByRole("button", { name: "Send Message" }).click();
@@ -425,12 +428,12 @@ test.describe("Contact form", () => {
 
 test.describe("About form", () => {
   test("keeps what is typed, sends nothing and does not reload the page", async ({ page }) => {
-    const requests = await answerEndpoint(page);
     const sent: string[] = [];
     page.on("request", (request) => {
       if (request.method() !== "GET") sent.push(`${request.method()} ${request.url()}`);
     });
     await page.goto(paths.about);
+    const requests = await answerEndpoint(page);
     // Marks this document: a reload or a form navigation would lose the mark.
     await page.evaluate(() => (document.documentElement.dataset.sameDocument = "yes"));
     const form = page.getByRole("form", { name: "Inquiry Now" });

@@ -403,8 +403,8 @@ test("the carousel's pause, previous, slide and next buttons work with Enter and
 });
 
 test("the enquiry form can be filled in and sent with the keyboard alone", async ({ page }) => {
-  await page.route("**/api/submit", (route) => route.fulfill({ json: { success: true } }));
   await page.goto(paths.detail("visa-packages", 3));
+  await page.route("**/api/submit", (route) => route.fulfill({ json: { success: true } }));
   const form = page.getByRole("form", { name: "Enquiry Now" });
   await tabTo(page, form.getByLabel("Full Name"), 150);
   await page.keyboard.type("Ana Cruz");
