@@ -13,6 +13,9 @@ export default defineConfig({
   },
   test: {
     restoreMocks: true,
+    // One worker per core. Vitest's default leaves one core free, which on a two-core machine ran the files one
+    // at a time (node project 44 s, 24 s with both cores).
+    maxWorkers: "100%",
     projects: [
       {
         extends: true,
@@ -28,6 +31,9 @@ export default defineConfig({
           name: "dom",
           environment: "jsdom",
           include: ["app/**/*.test.tsx"],
+          // One DOM per worker rather than per file (half this project's time): Testing Library unmounts after
+          // each test and restoreMocks resets the spies; the component tests keep no state of their own.
+          isolate: false,
           setupFiles: ["./vitest.setup.ts"],
         },
       },
