@@ -1,8 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { defaultVisaByVariant } from "../app/content/enquiry-options";
 import { getDetailRecord, priceCellGroups, showsChecklist } from "../app/content/details";
+import { listedPrices } from "../app/content/details/helpers";
 import { detailGroupTitles } from "../app/content/menu";
-import { firstVisaTypePrice, infoSections, type DetailRecord } from "../app/content/schema";
+import { firstVisaTypePrice, infoSections } from "../app/content/schema";
 import { sidebarHeightPx } from "../app/content/constants";
 import { detailGroups, detailIds, paths, type DetailGroup } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
@@ -10,13 +11,6 @@ import { expect, isPhone, test } from "./fixtures";
 
 // The build and this test read the same environment, so the expected phone, e-mail and WhatsApp number match.
 const site = readSettings(process.env);
-
-/** Every price a record shows: the overview rows, or the grid's prices (the Price cell repeats the first). */
-function recordPrices(record: DetailRecord): string[] {
-  return record.kind === "overview"
-    ? record.priceRows.map((row) => row.price)
-    : record.visaTypes.map((row) => row.price).filter((price) => price !== "");
-}
 
 function escapeRegExp(text: string): RegExp {
   return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
@@ -89,7 +83,7 @@ test.describe("every detail page shows its record", () => {
         // Every price of the record is on the page, visible, on one line, and no other price stands there.
         const prices = main.locator(".price");
         const shown = await prices.allInnerTexts();
-        expect([...shown].sort()).toEqual(recordPrices(record).sort());
+        expect([...shown].sort()).toEqual(listedPrices(record).sort());
         await expectPricesOnOneLine(prices);
 
         if (record.kind === "overview") {

@@ -40,6 +40,7 @@ import {
 } from "./constants";
 import { contactCards } from "./contact";
 import { detailRecords, showsChecklist } from "./details";
+import { listedPrices } from "./details/helpers";
 import { defaultVisaByVariant, dubaiVisaOptions, generalVisaOptions } from "./enquiry-options";
 import { homeAbout, travelAgency } from "./home";
 import { contentFileNames, contentFingerprints, type ContentFileName } from "./load";
@@ -88,9 +89,7 @@ function record(group: DetailGroup, id: number): DetailRecord {
 
 /** The price amounts shown on a page: its price rows, or its grid rows that carry a price. */
 function pagePrices(page: DetailRecord): number[] {
-  const prices =
-    page.kind === "overview" ? page.priceRows.map((row) => row.price) : page.visaTypes.map((row) => row.price);
-  return prices.filter((price) => price !== "").map(priceAmount);
+  return listedPrices(page).map(priceAmount);
 }
 
 function priceRow(page: DetailRecord, type: RegExp) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { detailGroups, paths } from "../../lib/paths";
 import { aed, priceAmount } from "../price";
 import type { DetailRecord } from "../schema";
-import { emptyDetailRecord, leadPrice } from "./helpers";
+import { emptyDetailRecord, leadPrice, listedPrices } from "./helpers";
 import { detailRecords } from "./index";
 
 function grid(prices: string[]): DetailRecord {
@@ -48,9 +48,7 @@ describe("leadPrice: the price a page leads with", () => {
     // Read from the files, not typed here: the agency changes prices (see spec-contract.test.ts for the delivered ones).
     for (const group of detailGroups) {
       for (const record of detailRecords[group]) {
-        const listed = (record.kind === "overview" ? record.priceRows : record.visaTypes)
-          .map((row) => row.price)
-          .filter((price) => price !== "");
+        const listed = listedPrices(record);
         const amounts = listed.map(priceAmount);
         const expected =
           listed.length === 0

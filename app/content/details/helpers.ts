@@ -33,7 +33,7 @@ export interface LeadPrice {
 }
 
 /** Every price a page lists, in its order: the overview's rows, or the grid's priced rows. */
-function listedPrices(record: DetailRecord): string[] {
+export function listedPrices(record: DetailRecord): string[] {
   const prices =
     record.kind === "overview" ? record.priceRows.map((row) => row.price) : record.visaTypes.map((row) => row.price);
   return prices.filter((price) => price !== "");
