@@ -31,9 +31,9 @@ let decap: ChildProcess | undefined;
 let server: FastifyInstance | undefined;
 let siteUrl: string;
 
-// eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures first; none is needed here.
-test.beforeAll(async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "desktop only");
+// The one test is tagged @desktop (the editor is a desktop tool): in the phone project it is filtered out, and
+// this set-up does not run.
+test.beforeAll(async () => {
   // Inside the project (pre-rendering resolves packages from the build folder); build-*/ is not committed.
   work = mkdtempSync(join(root, "build-admin-e2e-"));
   cpSync(contentDir, join(work, "content"), { recursive: true });
@@ -65,61 +65,63 @@ test.afterAll(async () => {
   if (work && !process.env.KEEP_ADMIN_E2E) rmSync(work, { recursive: true, force: true });
 });
 
-test("the owner changes a price in the editor, publishes, and the rebuilt site shows it everywhere", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const before = "AED 950.00";
-  const after = "AED 975.00";
-  const file = join(work, "content", "visa-changes.yaml");
-  // A policy that blocks something Decap needs shows as a console error.
-  const problems: string[] = [];
-  // A failed request is reported below with what it asked for; Chromium's own line for it says less.
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
-      problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  // Known: the picture field looks for a drawing's name (an image of the site, not a file of the media folder)
-  // among the photos, and shows no preview for it; the value is kept as it is.
-  const drawingLookup = new RegExp(`"getMediaFile".*"content/images/(${illustrationNames.join("|")})"`);
-  page.on("response", (answer) => {
-    const asked = answer.request().postData() ?? answer.url();
-    if (answer.status() >= 400 && !drawingLookup.test(asked)) problems.push(`${answer.status()} ${asked}`);
-  });
-  const response = await page.goto(`${siteUrl}/admin#/collections/services/entries/visa-changes`);
-  expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
-  await page.getByRole("button", { name: "Login" }).click();
+test(
+  "the owner changes a price in the editor, publishes, and the rebuilt site shows it everywhere",
+  { tag: "@desktop" },
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    const before = "AED 950.00";
+    const after = "AED 975.00";
+    const file = join(work, "content", "visa-changes.yaml");
+    // A policy that blocks something Decap needs shows as a console error.
+    const problems: string[] = [];
+    // A failed request is reported below with what it asked for; Chromium's own line for it says less.
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    // Known: the picture field looks for a drawing's name (an image of the site, not a file of the media folder)
+    // among the photos, and shows no preview for it; the value is kept as it is.
+    const drawingLookup = new RegExp(`"getMediaFile".*"content/images/(${illustrationNames.join("|")})"`);
+    page.on("response", (answer) => {
+      const asked = answer.request().postData() ?? answer.url();
+      if (answer.status() >= 400 && !drawingLookup.test(asked)) problems.push(`${answer.status()} ${asked}`);
+    });
+    const response = await page.goto(`${siteUrl}/admin#/collections/services/entries/visa-changes`);
+    expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    await page.getByRole("button", { name: "Login" }).click();
 
-  // Page 2 (the flight page), its first price row: "Airport to Airport".
-  // Decap shows list items folded, each under its summary: unfold the page, then its row.
-  const unfold = (summary: string) =>
-    page.getByText(summary, { exact: true }).locator("xpath=..").getByRole("button").first().click();
-  await unfold("Visa Change By Flight");
-  await unfold(`Airport to Airport: ${before}`);
-  const price = page.locator(`input[value="${before}"]`);
-  await price.fill(after);
-  await page.getByRole("button", { name: "Publish" }).click();
-  await page.getByText("Publish now").click();
-  await expect.poll(() => readFileSync(file, "utf8")).toContain(after);
+    // Page 2 (the flight page), its first price row: "Airport to Airport".
+    // Decap shows list items folded, each under its summary: unfold the page, then its row.
+    const unfold = (summary: string) =>
+      page.getByText(summary, { exact: true }).locator("xpath=..").getByRole("button").first().click();
+    await unfold("Visa Change By Flight");
+    await unfold(`Airport to Airport: ${before}`);
+    const price = page.locator(`input[value="${before}"]`);
+    await price.fill(after);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await expect.poll(() => readFileSync(file, "utf8")).toContain(after);
 
-  // Rebuild the pages from the edited copy (no post-processing: the pre-rendered HTML is what is checked).
-  const buildDir = join(work, "build");
-  await oneBuildAtATime(() =>
-    run(process.execPath, [join(root, "node_modules", "@react-router", "dev", "bin.cjs"), "build"], {
-      cwd: root,
-      env: { ...process.env, BUILD_DIR: buildDir, CONTENT_DIR: join(work, "content") },
-    }),
-  );
-  const html = (path: string) => readFileSync(join(buildDir, "client", path, "index.html"), "utf8");
-  const detail = html("visa-changes/2");
-  expect(detail).toContain(after);
-  expect(detail).not.toContain(before);
-  // The home card "same as /visa-changes/2, Airport to Airport" follows it.
-  expect(html("")).toContain(after);
-  const offers = [...detail.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
-    (match) => match[1],
-  );
-  expect(offers.join("")).toContain(`"price":"${after.slice(4)}"`);
-  expect(problems, "console errors in the editor (a policy that blocks what it needs)").toEqual([]);
-});
+    // Rebuild the pages from the edited copy (no post-processing: the pre-rendered HTML is what is checked).
+    const buildDir = join(work, "build");
+    await oneBuildAtATime(() =>
+      run(process.execPath, [join(root, "node_modules", "@react-router", "dev", "bin.cjs"), "build"], {
+        cwd: root,
+        env: { ...process.env, BUILD_DIR: buildDir, CONTENT_DIR: join(work, "content") },
+      }),
+    );
+    const html = (path: string) => readFileSync(join(buildDir, "client", path, "index.html"), "utf8");
+    const detail = html("visa-changes/2");
+    expect(detail).toContain(after);
+    expect(detail).not.toContain(before);
+    // The home card "same as /visa-changes/2, Airport to Airport" follows it.
+    expect(html("")).toContain(after);
+    const offers = [...detail.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      (match) => match[1],
+    );
+    expect(offers.join("")).toContain(`"price":"${after.slice(4)}"`);
+    expect(problems, "console errors in the editor (a policy that blocks what it needs)").toEqual([]);
+  },
+);

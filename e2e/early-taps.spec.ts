@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, isPhone, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { paths } from "../app/lib/paths";
 
 /**
@@ -35,9 +35,8 @@ async function expectHydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-test.describe("taps before hydration (4x CPU slowdown)", () => {
-  test.skip(({ page }) => !isPhone(page), "The mobile menu is the phone's; one project is enough for the rest.");
-
+// The mobile menu is the phone's; one project is enough for the rest.
+test.describe("taps before hydration (4x CPU slowdown)", { tag: "@phone" }, () => {
   test("the carousel's next control, tapped before hydration, shows the next slide", async ({ context }) => {
     const { page, release } = await openBeforeHydration(context, paths.home);
     // Time stands still, so only the tap can change the slide.

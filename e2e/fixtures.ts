@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Route } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page, type Route } from "@playwright/test";
 import { paths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
 
@@ -15,16 +15,31 @@ async function stubMap(page: Page): Promise<void> {
 }
 
 interface Fixtures {
-  /** Console errors and uncaught exceptions fail the test unless it opts out with allowConsoleErrors(). */
+  /** Console errors and uncaught exceptions on the page fail the test unless it calls allow(). */
   consoleGuard: { allow: () => void };
+  /** The page's console errors, and whether the test allows them; shared by `page` and `consoleGuard`. */
+  consoleLog: { problems: string[]; allowed: boolean };
 }
 
 export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright's fixtures take the others first; none is needed here.
+  consoleLog: async ({}, use) => {
+    await use({ problems: [], allowed: false });
+  },
   // page.goto waits until React has hydrated the page (root.tsx sets html[data-hydrated]), so that
   // tests act on a live page as a visitor would a moment after it appears. Going to the page with the map stubs
   // the map first. Only then: with any route set, Playwright intercepts every request of the page (its scripts,
   // its font), which cost the tests a fifth of their time.
-  page: async ({ page }, use) => {
+  // Console errors and uncaught exceptions are checked here, for every test that opens a page; a test that reads
+  // only served files uses `request` and opens no browser page at all.
+  page: async ({ page, consoleLog }, use) => {
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      // A 404 page's own status is logged by Chromium; that is the page working as designed.
+      const isOwnStatus = /status of 404/.test(message.text()) && message.location().url === page.url();
+      if (!isOwnStatus) consoleLog.problems.push(`console.error: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => consoleLog.problems.push(`uncaught: ${error.message}`));
     const goto = page.goto.bind(page);
     let mapStubbed = false;
     page.goto = async (url, options) => {
@@ -37,23 +52,13 @@ export const test = base.extend<Fixtures>({
       return response;
     };
     await use(page);
+    if (!consoleLog.allowed) {
+      expect(consoleLog.problems, "console errors or uncaught exceptions on the page").toEqual([]);
+    }
   },
-  consoleGuard: [
-    async ({ page }, use) => {
-      const problems: string[] = [];
-      let allowed = false;
-      page.on("console", (message) => {
-        if (message.type() !== "error") return;
-        // A 404 page's own status is logged by Chromium; that is the page working as designed.
-        const isOwnStatus = /status of 404/.test(message.text()) && message.location().url === page.url();
-        if (!isOwnStatus) problems.push(`console.error: ${message.text()}`);
-      });
-      page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
-      await use({ allow: () => (allowed = true) });
-      if (!allowed) expect(problems, "console errors or uncaught exceptions on the page").toEqual([]);
-    },
-    { auto: true },
-  ],
+  consoleGuard: async ({ consoleLog }, use) => {
+    await use({ allow: () => (consoleLog.allowed = true) });
+  },
 });
 
 export { expect };
@@ -63,7 +68,7 @@ export function isPhone(page: Page): boolean {
 }
 
 /** Loads a page without JavaScript's help: what search engines and link previews see. */
-export async function fetchHtml(page: Page, path: string): Promise<{ status: number; html: string }> {
-  const response = await page.request.get(path, { maxRedirects: 0 });
+export async function fetchHtml(request: APIRequestContext, path: string): Promise<{ status: number; html: string }> {
+  const response = await request.get(path, { maxRedirects: 0 });
   return { status: response.status(), html: await response.text() };
 }

@@ -14,8 +14,12 @@ function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
 
+// What the page says does not depend on the width: read at the phone's. Its layout at every width is checked by
+// e2e/phone-first.spec.ts and axe (e2e/a11y.spec.ts) in both projects.
+const phoneOnly = { tag: "@phone" };
+
 test.describe("home page content", () => {
-  test("one visible h1, the section headings, the About block and Why Choose Us", async ({ page }) => {
+  test("one visible h1, the section headings, the About block and Why Choose Us", phoneOnly, async ({ page }) => {
     await page.goto("/");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveCount(1);
@@ -56,30 +60,32 @@ test.describe("home page content", () => {
     }
   });
 
-  test("the featured cards: names, prices and links as the content gives them, and the 4.5 rating", async ({
-    page,
-  }) => {
-    await page.goto("/");
-    const cards = page.getByRole("main").getByRole("article");
-    await expect(cards).toHaveCount(featuredCards.length);
-    for (const [index, record] of featuredCards.entries()) {
-      const card = cards.nth(index);
-      const link = card.getByRole("link");
-      // One link per card, named by the card's name, going where the record says (even where it does not match).
-      await expect(link).toHaveCount(1);
-      await expect(link).toHaveAccessibleName(record.name);
-      await expect(link).toHaveAttribute("href", record.link);
-      await expect(card.getByRole("button")).toHaveCount(0);
-      await expect(card.getByRole("heading", { level: 3 })).toHaveText(record.name);
+  test(
+    "the featured cards: names, prices and links as the content gives them, and the 4.5 rating",
+    phoneOnly,
+    async ({ page }) => {
+      await page.goto("/");
+      const cards = page.getByRole("main").getByRole("article");
+      await expect(cards).toHaveCount(featuredCards.length);
+      for (const [index, record] of featuredCards.entries()) {
+        const card = cards.nth(index);
+        const link = card.getByRole("link");
+        // One link per card, named by the card's name, going where the record says (even where it does not match).
+        await expect(link).toHaveCount(1);
+        await expect(link).toHaveAccessibleName(record.name);
+        await expect(link).toHaveAttribute("href", record.link);
+        await expect(card.getByRole("button")).toHaveCount(0);
+        await expect(card.getByRole("heading", { level: 3 })).toHaveText(record.name);
 
-      const price = card.getByText(record.price, { exact: true });
-      await expect(price).toBeVisible();
-      expect(priceAmount((await price.textContent()) ?? "")).toBe(priceAmount(record.price));
-      await expect(price).toHaveCSS("white-space", "nowrap");
+        const price = card.getByText(record.price, { exact: true });
+        await expect(price).toBeVisible();
+        expect(priceAmount((await price.textContent()) ?? "")).toBe(priceAmount(record.price));
+        await expect(price).toHaveCSS("white-space", "nowrap");
 
-      await expect(card.getByText("Rated 4.5 out of 5", { exact: true })).toHaveCount(1);
-    }
-  });
+        await expect(card.getByText("Rated 4.5 out of 5", { exact: true })).toHaveCount(1);
+      }
+    },
+  );
 
   test("a featured card is one click target: a click on its picture follows its link", async ({ page }) => {
     await page.goto("/");
@@ -91,27 +97,31 @@ test.describe("home page content", () => {
     await expect(page).toHaveURL(new URL(featuredCards[2]!.link, page.url()).href);
   });
 
-  test("the pre-rendered HTML holds every slide, the cards and the blocks", async ({ page }) => {
-    const { status, html } = await fetchHtml(page, "/");
-    expect(status).toBe(200);
-    // The text as a reader gets it: phrases that must not break ("30-day", prices) are wrapped in their own
-    // element, and React separates neighbouring text with comments.
-    const text = html.replace(/<[^>]*>/g, "");
-    for (const slide of slides) {
-      for (const title of [slide.title, slide.title2, slide.title3]) expect(text).toContain(escapeHtml(title));
-    }
-    for (const card of featuredCards) {
-      expect(text).toContain(escapeHtml(card.name));
-      expect(text).toContain(card.price);
-      expect(html).toContain(`href="${card.link}"`);
-    }
-    expect(text).toContain(homeAbout.headline);
-    for (const title of whyChooseTitles) expect(text).toContain(escapeHtml(title));
-    // The first slide's picture is the page's largest paint: a drawing, written into the HTML itself (no second
-    // request before the first screen is whole).
-    const firstPicture = html.match(/<span role="img" aria-label="([^"]*)"[^>]*>\s*<svg\b/);
-    expect(firstPicture?.[1]).toBe(escapeHtml(slides[0]!.imageAlt));
-  });
+  test(
+    "the pre-rendered HTML holds every slide, the cards and the blocks",
+    { tag: "@desktop" },
+    async ({ request }) => {
+      const { status, html } = await fetchHtml(request, "/");
+      expect(status).toBe(200);
+      // The text as a reader gets it: phrases that must not break ("30-day", prices) are wrapped in their own
+      // element, and React separates neighbouring text with comments.
+      const text = html.replace(/<[^>]*>/g, "");
+      for (const slide of slides) {
+        for (const title of [slide.title, slide.title2, slide.title3]) expect(text).toContain(escapeHtml(title));
+      }
+      for (const card of featuredCards) {
+        expect(text).toContain(escapeHtml(card.name));
+        expect(text).toContain(card.price);
+        expect(html).toContain(`href="${card.link}"`);
+      }
+      expect(text).toContain(homeAbout.headline);
+      for (const title of whyChooseTitles) expect(text).toContain(escapeHtml(title));
+      // The first slide's picture is the page's largest paint: a drawing, written into the HTML itself (no second
+      // request before the first screen is whole).
+      const firstPicture = html.match(/<span role="img" aria-label="([^"]*)"[^>]*>\s*<svg\b/);
+      expect(firstPicture?.[1]).toBe(escapeHtml(slides[0]!.imageAlt));
+    },
+  );
 });
 
 function carousel(page: Page): Locator {
@@ -150,6 +160,8 @@ async function swipe(page: Page, deltaX: number) {
   await page.mouse.up();
 }
 
+// The carousel behaves the same at every width: the phone project runs these, except the pointer's pause (a
+// desktop's). The desktop project also starts, stops and picks its slides, with axe, in e2e/a11y.spec.ts.
 test.describe("home carousel", () => {
   test.beforeEach(async ({ page }) => {
     // Fake timers, installed before the page's scripts run and paused (an installed clock otherwise follows real
@@ -163,7 +175,7 @@ test.describe("home carousel", () => {
     await expect(carousel(page)).toHaveAttribute("aria-roledescription", "carousel");
   });
 
-  test("advances by itself every 5 seconds, from the last slide back to the first", async ({ page }) => {
+  test("advances by itself every 5 seconds, from the last slide back to the first", phoneOnly, async ({ page }) => {
     await leaveCarousel(page);
     await expectSlide(page, 1);
     await page.clock.runFor(4900);
@@ -176,7 +188,7 @@ test.describe("home carousel", () => {
     await expectSlide(page, 1);
   });
 
-  test("pauses while the pointer is over it, resumes when it leaves", async ({ page }) => {
+  test("pauses while the pointer is over it, resumes when it leaves", { tag: "@desktop" }, async ({ page }) => {
     await carousel(page).getByRole("heading", { level: 2 }).first().hover();
     await page.clock.runFor(6000);
     await expectSlide(page, 1);
@@ -185,7 +197,7 @@ test.describe("home carousel", () => {
     await expectSlide(page, 2);
   });
 
-  test("the arrow keys move between slides while focus is inside", async ({ page }) => {
+  test("the arrow keys move between slides while focus is inside", phoneOnly, async ({ page }) => {
     const region = carousel(page);
     await region.getByRole("button", { name: "Slide 1", exact: true }).focus();
     await page.keyboard.press("ArrowRight");
@@ -200,7 +212,7 @@ test.describe("home carousel", () => {
     await expectSlide(page, 2);
   });
 
-  test("a swipe of more than 40 px changes slide; exactly 40 px does not", async ({ page }) => {
+  test("a swipe of more than 40 px changes slide; exactly 40 px does not", phoneOnly, async ({ page }) => {
     // Hovering pauses rotation, so only the swipes move the slides here.
     await swipe(page, -40);
     await expectSlide(page, 1);
@@ -214,7 +226,7 @@ test.describe("home carousel", () => {
     await expectSlide(page, 3);
   });
 
-  test("wraps around both ways with the previous and next controls", async ({ page }) => {
+  test("wraps around both ways with the previous and next controls", phoneOnly, async ({ page }) => {
     const region = carousel(page);
     await region.getByRole("button", { name: "Previous slide" }).click();
     await expectSlide(page, 3);
@@ -224,7 +236,7 @@ test.describe("home carousel", () => {
     await expectSlide(page, 2);
   });
 
-  test("each indicator shows its own slide", async ({ page }) => {
+  test("each indicator shows its own slide", phoneOnly, async ({ page }) => {
     const region = carousel(page);
     for (const number of [3, 1, 2]) {
       await region.getByRole("button", { name: `Slide ${number}`, exact: true }).click();
@@ -235,7 +247,7 @@ test.describe("home carousel", () => {
     await expect(region.locator("[inert]")).toHaveCount(slides.length - 1);
   });
 
-  test("the pause control stops rotation and changes its name; Start rotates again", async ({ page }) => {
+  test("the pause control stops rotation and changes its name; Start rotates again", phoneOnly, async ({ page }) => {
     const region = carousel(page);
     await region.getByRole("button", { name: "Stop automatic slide show" }).click();
     await expect(region.getByRole("button", { name: "Start automatic slide show" })).toBeVisible();

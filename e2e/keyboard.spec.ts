@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { emptyRecordId, pagePaths, paths } from "../app/lib/paths";
-import { expect, fetchHtml, isPhone, test } from "./fixtures";
+import { expect, fetchHtml, test } from "./fixtures";
 
 /** What one Tab stop looks like once focused (measured in the page by `probeFocus`). */
 interface Stop {
@@ -270,9 +270,8 @@ test("the skip link is the first Tab stop, shows when focused and moves focus to
   expect(await page.getByRole("main").evaluate((main) => main.contains(document.activeElement))).toBe(true);
 });
 
-test.describe("desktop menu by keyboard", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) <= 1024, "the menu bar is for wide screens");
-
+// The menu bar is for wide screens.
+test.describe("desktop menu by keyboard", { tag: "@desktop" }, () => {
   test("a sub-menu opens on focus, closes with Escape, reopens with Enter or Space; its links work", async ({
     page,
   }) => {
@@ -307,9 +306,8 @@ test.describe("desktop menu by keyboard", () => {
   });
 });
 
-test.describe("mobile menu by keyboard", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) > 1024, "the slide-in menu is for phones and tablets");
-
+// The slide-in menu is for phones and tablets.
+test.describe("mobile menu by keyboard", { tag: "@phone" }, () => {
   test("Menu opens the panel; its sub-menu toggles and every control in it passes the focus checks", async ({
     page,
   }) => {
@@ -433,12 +431,12 @@ test("the enquiry form can be filled in and sent with the keyboard alone", async
   await expect(form.getByRole("status")).toHaveText("Your enquiry has been submitted successfully!");
 });
 
-test("the contact options come in the same order on every page", async ({ page }) => {
-  test.skip(isPhone(page), "reads the served HTML, which is the same at every width");
+// Reads the served HTML, which is the same at every width.
+test("the contact options come in the same order on every page", { tag: "@desktop" }, async ({ page }) => {
   const routes = [...pagePaths, "/no-such-page", paths.detail("dubai-visa", emptyRecordId)];
   const orders = new Map<string, { chrome: string[]; main: string[] }>();
   for (const path of routes) {
-    const { html } = await fetchHtml(page, path);
+    const { html } = await fetchHtml(page.request, path);
     const order = await page.evaluate((source) => {
       const doc = new DOMParser().parseFromString(source, "text/html");
       const chrome: string[] = [];

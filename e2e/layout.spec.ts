@@ -20,9 +20,8 @@ test.describe("header", () => {
   });
 });
 
-test.describe("desktop menu", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) <= 1024, "the bar menu is for wide screens");
-
+// The bar menu is for wide screens.
+test.describe("desktop menu", { tag: "@desktop" }, () => {
   test("has Home, the five service groups and Contact; sub-menus open on hover and on focus", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -70,9 +69,8 @@ test.describe("desktop menu", () => {
   });
 });
 
-test.describe("mobile menu", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) > 1024, "the slide-in menu is for phones and tablets");
-
+// The slide-in menu is for phones and tablets.
+test.describe("mobile menu", { tag: "@phone" }, () => {
   test("opens, toggles one sub-menu at a time and closes on a link", async ({ page }) => {
     await page.goto("/about");
     const toggle = page.getByRole("button", { name: "Menu", exact: true });

@@ -1,12 +1,11 @@
 import { detailGroups, pagePaths } from "../app/lib/paths";
 import { expect, fetchHtml, test } from "./fixtures";
 
-test.describe("every page is real HTML before any script runs", () => {
-  // The HTML is the same whatever the width: checked once, in the desktop project.
-  test.skip(({ isMobile }) => isMobile, "the served HTML does not depend on the width");
+// The HTML is the same whatever the width: checked once, in the desktop project, without a browser page.
+test.describe("every page is real HTML before any script runs", { tag: "@desktop" }, () => {
   for (const path of pagePaths) {
-    test(`${path} answers 200 with its title, description and heading`, async ({ page }) => {
-      const { status, html } = await fetchHtml(page, path);
+    test(`${path} answers 200 with its title, description and heading`, async ({ request }) => {
+      const { status, html } = await fetchHtml(request, path);
       expect(status).toBe(200);
       expect(html).toMatch(/<html lang="en"/);
       expect(html).toMatch(/<title>[^<]{5,}<\/title>/);
@@ -16,23 +15,23 @@ test.describe("every page is real HTML before any script runs", () => {
     });
   }
 
-  test("each page has its own title", async ({ page }) => {
+  test("each page has its own title", async ({ request }) => {
     const titles = await Promise.all(
-      pagePaths.map(async (path) => (await fetchHtml(page, path)).html.match(/<title>([^<]*)<\/title>/)?.[1]),
+      pagePaths.map(async (path) => (await fetchHtml(request, path)).html.match(/<title>([^<]*)<\/title>/)?.[1]),
     );
     expect(new Set(titles).size).toBe(pagePaths.length);
   });
 });
 
 test.describe("paths match case-insensitively", () => {
-  test("the server answers another case with a 301 to the lowercase path", async ({ page }) => {
+  test("the server answers another case with a 301 to the lowercase path", { tag: "@desktop" }, async ({ request }) => {
     for (const [from, to] of [
       ["/ABOUT", "/about"],
       ["/Dubai-Visa/2", "/dubai-visa/2"],
       ["/contact/", "/contact"],
       ["/Services?ref=ad", "/services?ref=ad"],
     ]) {
-      const response = await page.request.get(from!, { maxRedirects: 0 });
+      const response = await request.get(from!, { maxRedirects: 0 });
       expect(response.status(), from).toBe(301);
       expect(response.headers()["location"], from).toBe(to);
     }
@@ -59,7 +58,7 @@ test.describe("paths match case-insensitively", () => {
 test.describe("unknown pages", () => {
   test("a numeric id with no record shows the group's empty layout, noindex, status 404", async ({ page }) => {
     for (const group of detailGroups) {
-      const { status, html } = await fetchHtml(page, `/${group}/9`);
+      const { status, html } = await fetchHtml(page.request, `/${group}/9`);
       expect(status, group).toBe(404);
       expect(html, group).toContain('name="robots" content="noindex"');
       expect(html, group).not.toContain("Page not found");
@@ -83,7 +82,7 @@ test.describe("unknown pages", () => {
         "href",
         "/services",
       );
-      const { html } = await fetchHtml(page, path);
+      const { html } = await fetchHtml(page.request, path);
       expect(html).toContain('name="robots" content="noindex"');
     });
   }

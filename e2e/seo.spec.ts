@@ -10,7 +10,7 @@ import { detailGroups, detailNotFoundPaths, emptyDetailPaths, notFoundPath, page
 import { readSettings } from "../app/lib/settings";
 import { appIcons, appleTouchIcon, manifestPath, ogImage, themeColor } from "../app/lib/site-assets";
 import { nodesOfType } from "../app/lib/structured-data";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, fetchHtml, test } from "./fixtures";
 
 // What search engines and link previews read: the pre-rendered HTML, fetched without running any script. The
@@ -19,8 +19,9 @@ const settings = readSettings(process.env);
 const absolute = (path: string) => `${settings.siteUrl}${path}`;
 const noindexPaths = [notFoundPath, ...emptyDetailPaths, ...detailNotFoundPaths];
 
-// The HTML does not depend on the viewport: one project reads it.
-test.skip(({ isMobile }) => isMobile, "the pre-rendered HTML is the same for every viewport");
+// The HTML does not depend on the viewport: the desktop project reads it (every test here is tagged @desktop),
+// over HTTP, without a browser page.
+const once = { tag: "@desktop" };
 
 /* A small reader of the pre-rendered head ---------------------------------------------------------- */
 
@@ -141,8 +142,8 @@ function expectAgency(head: Head, label: string) {
 /* The pages --------------------------------------------------------------------------------------- */
 
 /** One indexable page: canonical, preview tags, and JSON-LD checked against the settings and content records. */
-async function expectIndexablePage(page: Page, path: string) {
-  const { status, html } = await fetchHtml(page, path);
+async function expectIndexablePage(request: APIRequestContext, path: string) {
+  const { status, html } = await fetchHtml(request, path);
   expect(status).toBe(200);
   expect(html).toMatch(/^<!DOCTYPE html><html lang="en"/);
   const head = readHead(html);
@@ -201,7 +202,7 @@ async function expectIndexablePage(page: Page, path: string) {
   }
 }
 
-// A few pages per test: the per-test browser set-up costs more than reading a page.
+// A few pages per test, each a step: a failure names its page.
 const pageSets: [string, string[]][] = [
   ["the top pages", pagePaths.filter((path) => readDetailRoute(path).kind !== "detail")],
   ...detailGroups.map((group): [string, string[]] => [
@@ -210,16 +211,16 @@ const pageSets: [string, string[]][] = [
   ]),
 ];
 
-test.describe("every indexable page tells search engines and link previews what it is", () => {
+test.describe("every indexable page tells search engines and link previews what it is", once, () => {
   for (const [name, set] of pageSets) {
-    test(`${name}: canonical, preview tags and JSON-LD from the content records`, async ({ page }) => {
-      for (const path of set) await test.step(path, () => expectIndexablePage(page, path));
+    test(`${name}: canonical, preview tags and JSON-LD from the content records`, async ({ request }) => {
+      for (const path of set) await test.step(path, () => expectIndexablePage(request, path));
     });
   }
 
-  test("no two pages share a title or a description, the not-found and empty pages included", async ({ page }) => {
+  test("no two pages share a title or a description, the not-found and empty pages included", async ({ request }) => {
     const distinct = [...pagePaths, notFoundPath, ...emptyDetailPaths];
-    const heads = await Promise.all(distinct.map(async (path) => readHead((await fetchHtml(page, path)).html)));
+    const heads = await Promise.all(distinct.map(async (path) => readHead((await fetchHtml(request, path)).html)));
     const titles = heads.map((head) => head.title);
     const descriptions = heads.map((head) => head.meta["description"]?.[0]);
     expect(titles.every((title) => title !== undefined && title.length > 5)).toBe(true);
@@ -228,30 +229,32 @@ test.describe("every indexable page tells search engines and link previews what 
     expect(new Set(descriptions).size, descriptions.join("\n")).toBe(distinct.length);
     // Under each group, an id that is not a number gets the same not-found page as /404.
     for (const path of detailNotFoundPaths) {
-      expect(readHead((await fetchHtml(page, path)).html).title, path).toBe(heads[pagePaths.length]!.title);
+      expect(readHead((await fetchHtml(request, path)).html).title, path).toBe(heads[pagePaths.length]!.title);
     }
   });
 });
 
-test("the 404 and empty-record pages are noindex, without a canonical link, and still preview well", async ({
-  page,
-}) => {
-  for (const path of noindexPaths) {
-    await test.step(path, async () => {
-      const { status, html } = await fetchHtml(page, path);
-      expect(status).toBe(404);
-      expect(html).toMatch(/^<!DOCTYPE html><html lang="en"/);
-      const head = readHead(html);
-      expect(head.meta["robots"]).toEqual(["noindex"]);
-      expect(head.links.filter((link) => link["rel"] === "canonical")).toEqual([]);
-      expect(head.meta["og:url"]).toBeUndefined();
-      expectPreviewTags(head, path);
-      expectAgency(head, path);
-      expect(nodesOfType(head.jsonLd, "BreadcrumbList")).toEqual([]);
-      expect(nodesOfType(head.jsonLd, "Offer")).toEqual([]);
-    });
-  }
-});
+test(
+  "the 404 and empty-record pages are noindex, without a canonical link, and still preview well",
+  once,
+  async ({ request }) => {
+    for (const path of noindexPaths) {
+      await test.step(path, async () => {
+        const { status, html } = await fetchHtml(request, path);
+        expect(status).toBe(404);
+        expect(html).toMatch(/^<!DOCTYPE html><html lang="en"/);
+        const head = readHead(html);
+        expect(head.meta["robots"]).toEqual(["noindex"]);
+        expect(head.links.filter((link) => link["rel"] === "canonical")).toEqual([]);
+        expect(head.meta["og:url"]).toBeUndefined();
+        expectPreviewTags(head, path);
+        expectAgency(head, path);
+        expect(nodesOfType(head.jsonLd, "BreadcrumbList")).toEqual([]);
+        expect(nodesOfType(head.jsonLd, "Offer")).toEqual([]);
+      });
+    }
+  },
+);
 
 /* The files around the pages ---------------------------------------------------------------------- */
 
@@ -261,9 +264,9 @@ function pngSize(body: Buffer): { width: number; height: number } {
   return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
 }
 
-test.describe("sitemap, robots.txt, preview image and app icons", () => {
-  test("/sitemap.xml lists exactly the indexable pages, as absolute URLs", async ({ page }) => {
-    const response = await page.request.get("/sitemap.xml");
+test.describe("sitemap, robots.txt, preview image and app icons", once, () => {
+  test("/sitemap.xml lists exactly the indexable pages, as absolute URLs", async ({ request }) => {
+    const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toMatch(/^(application|text)\/xml\b/);
     const xml = await response.text();
@@ -273,8 +276,8 @@ test.describe("sitemap, robots.txt, preview image and app icons", () => {
     for (const path of noindexPaths) expect(locations).not.toContain(absolute(path));
   });
 
-  test("/robots.txt lets crawlers in and points at the sitemap", async ({ page }) => {
-    const response = await page.request.get("/robots.txt");
+  test("/robots.txt lets crawlers in and points at the sitemap", async ({ request }) => {
+    const response = await request.get("/robots.txt");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toMatch(/^text\/plain\b/);
     const text = await response.text();
@@ -284,11 +287,11 @@ test.describe("sitemap, robots.txt, preview image and app icons", () => {
     expect(text).toMatch(new RegExp(`^Sitemap: ${absolute("/sitemap.xml").replace(/[.?]/g, "\\$&")}$`, "m"));
   });
 
-  test("the preview image is a small 1200 × 630 PNG at the URL the pages name", async ({ page }) => {
-    const { html } = await fetchHtml(page, paths.home);
+  test("the preview image is a small 1200 × 630 PNG at the URL the pages name", async ({ request }) => {
+    const { html } = await fetchHtml(request, paths.home);
     const imageUrl = readHead(html).meta["og:image"]![0]!;
     expect(imageUrl.startsWith(settings.siteUrl)).toBe(true);
-    const response = await page.request.get(imageUrl.slice(settings.siteUrl.length));
+    const response = await request.get(imageUrl.slice(settings.siteUrl.length));
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("image/png");
     const body = await response.body();
@@ -297,19 +300,19 @@ test.describe("sitemap, robots.txt, preview image and app icons", () => {
   });
 
   test("the head links a favicon, the web app manifest and an apple-touch-icon; the manifest's icons exist", async ({
-    page,
+    request,
   }) => {
-    const { links, meta } = readHead((await fetchHtml(page, paths.about)).html);
+    const { links, meta } = readHead((await fetchHtml(request, paths.about)).html);
     expect(meta["theme-color"]).toEqual([themeColor]);
     expect(links.find((link) => link["rel"] === "icon")).toMatchObject({ href: "/favicon.svg", type: "image/svg+xml" });
     expect(links.find((link) => link["rel"] === "manifest")).toMatchObject({ href: manifestPath });
     const touch = links.find((link) => link["rel"] === "apple-touch-icon");
     expect(touch).toMatchObject({ href: appleTouchIcon.path });
 
-    const favicon = await page.request.get("/favicon.svg");
+    const favicon = await request.get("/favicon.svg");
     expect(favicon.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
 
-    const response = await page.request.get(manifestPath);
+    const response = await request.get(manifestPath);
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
     const manifest = (await response.json()) as Record<string, unknown>;
@@ -331,7 +334,7 @@ test.describe("sitemap, robots.txt, preview image and app icons", () => {
     ];
     expect(images.map((image) => image.path)).toEqual([...appIcons.map((icon) => icon.path), appleTouchIcon.path]);
     for (const image of images) {
-      const icon = await page.request.get(image.path);
+      const icon = await request.get(image.path);
       expect(icon.status(), image.path).toBe(200);
       expect(icon.headers()["content-type"], image.path).toBe("image/png");
       const body = await icon.body();

@@ -52,10 +52,8 @@ test.describe("the spam guard loads nothing until a form is touched", () => {
   });
 });
 
-test.describe("against a real SMTP server, with the real minimum fill time", () => {
-  // One browser is enough: the server's checks do not depend on the width.
-  test.skip(({ isMobile }) => isMobile, "the server's checks do not depend on the width");
-
+// One browser is enough: the server's checks do not depend on the width.
+test.describe("against a real SMTP server, with the real minimum fill time", { tag: "@desktop" }, () => {
   const smtp = new LocalSmtp();
   let server: ChildServer;
   let dataDir: string;
