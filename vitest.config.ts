@@ -3,7 +3,8 @@ import { readSettings } from "./app/lib/settings.ts";
 import { contentFiles } from "./scripts/vite-content.ts";
 
 // Unit and component tests run without the React Router plugin, with the default settings. Only the component
-// tests (*.test.tsx, and a .ts test that says `@vitest-environment jsdom`) pay for a DOM: the rest run in Node.
+// tests (*.test.tsx) and the tests of code that needs a document (*.dom.test.ts) pay for a DOM: the rest run in
+// Node.
 // Both get the content files the way the pages do (scripts/vite-content.ts).
 export default defineConfig({
   plugins: [contentFiles()],
@@ -23,6 +24,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.dom.test.ts", "**/node_modules/**"],
         },
       },
       {
@@ -30,7 +32,7 @@ export default defineConfig({
         test: {
           name: "dom",
           environment: "jsdom",
-          include: ["app/**/*.test.tsx"],
+          include: ["app/**/*.test.tsx", "app/**/*.dom.test.ts"],
           // One DOM per worker rather than per file (half this project's time): Testing Library unmounts after
           // each test and restoreMocks resets the spies; the component tests keep no state of their own.
           isolate: false,

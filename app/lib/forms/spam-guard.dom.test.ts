@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import { honeypotOnly } from "./honeypot";
 import { challengeUrlOf, createProofSource } from "./spam-guard";

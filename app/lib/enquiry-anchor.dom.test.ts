@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { UIMatch } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enquiryAnchorId, firstField, goToEnquiryForm, pageHasEnquiryForm } from "./enquiry-anchor";
