@@ -12,6 +12,8 @@ test.describe("every page is real HTML before any script runs", { tag: "@desktop
       expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
       expect(html).toMatch(/<h1[^>]*>[^<]+/);
       expect(html).not.toContain('name="robots" content="noindex"');
+      // The first paint needs nothing but the HTML: every stylesheet is inline, its link disabled.
+      expect(html, "a render-blocking stylesheet").not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled)/);
     });
   }
 

@@ -20,6 +20,24 @@ describe("inlineStylesheets", () => {
     );
   });
 
+  it("inlines a stylesheet React Router marks with a '#' (one a dynamic import also loads), keeping its href", () => {
+    // React Router adds the '#' so that Vite's own loader of dynamic CSS does not take the link for its own.
+    const html = '<link rel="stylesheet" href="/assets/root-a1.css#"/>';
+    expect(inlineStylesheets(html, read)).toBe(
+      '<style data-href="/assets/root-a1.css">body{margin:0}</style>' +
+        '<link rel="stylesheet" href="/assets/root-a1.css#" disabled=""/>',
+    );
+  });
+
+  it("stops the build when a stylesheet link is left that it cannot inline", () => {
+    expect(() => inlineStylesheets('<link rel="stylesheet" href="/assets/x.css?v=2"/>', read)).toThrow(
+      /render-blocking stylesheet/,
+    );
+    expect(() => inlineStylesheets('<link rel="stylesheet" href="https://cdn.example/x.css"/>', read)).toThrow(
+      /render-blocking stylesheet/,
+    );
+  });
+
   it("leaves other links alone", () => {
     const html = '<link rel="preload" href="/assets/inter.woff2" as="font"/><link rel="icon" href="/favicon.svg"/>';
     expect(inlineStylesheets(html, read)).toBe(html);

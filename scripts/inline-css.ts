@@ -10,10 +10,16 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
-const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
+/**
+ * A built stylesheet's link. React Router ends the href with "#" when a dynamic import loads the same file too
+ * (so that Vite's loader of dynamic CSS does not take the link for one of its own); the file is the same.
+ */
+const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"#]+\.css)#?"\/>/g;
+/** Any stylesheet link still enabled: a round trip before the first paint. */
+const enabledStylesheet = /<link rel="stylesheet"(?![^>]*\bdisabled)[^>]*>/;
 
 export function inlineStylesheets(html: string, cssOf: (href: string) => string): string {
-  return html.replace(
+  const inlined = html.replace(
     stylesheetLink,
     // A </style> inside CSS would end the element early; built CSS never has one, and the guard says so.
     (link: string, href: string) => {
@@ -22,6 +28,9 @@ export function inlineStylesheets(html: string, cssOf: (href: string) => string)
       return `<style data-href="${href}">${css}</style>${link.replace("/>", ' disabled=""/>')}`;
     },
   );
+  const left = enabledStylesheet.exec(inlined);
+  if (left) throw new Error(`inline-css: a render-blocking stylesheet it cannot inline: ${left[0]}`);
+  return inlined;
 }
 
 /** Inlines the stylesheets of every page of a client build; returns how many pages changed. */
