@@ -30,6 +30,7 @@ let work: string;
 let decap: ChildProcess | undefined;
 let server: FastifyInstance | undefined;
 let siteUrl: string;
+const backendLog: string[] = [];
 
 // The one test is tagged @desktop (the editor is a desktop tool): in the phone project it is filtered out, and
 // this set-up does not run.
@@ -39,7 +40,11 @@ test.beforeAll(async () => {
   cpSync(contentDir, join(work, "content"), { recursive: true });
   // The photos' folder (the editor's media folder) is there in every working copy.
   mkdirSync(join(work, "content", "images"), { recursive: true });
-  const backend = await startLocalBackend(work, 20_000 + Math.floor(Math.random() * 20_000));
+  // The editor asks the backend for a media file under every picture field, and the drawings named there are
+  // not files: decap-server logs an error for each. Kept, and attached to the report if the test fails.
+  const backend = await startLocalBackend(work, 20_000 + Math.floor(Math.random() * 20_000), (text) =>
+    backendLog.push(text),
+  );
   decap = backend.process;
   const api = backend.api;
   // The site as built, with the editor set up for the local backend, as `npm run admin` does.
@@ -57,6 +62,13 @@ test.beforeAll(async () => {
   await server.listen({ port: 0, host: "127.0.0.1" });
   const address = server.server.address();
   siteUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+
+// eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures first; none is needed here.
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    await testInfo.attach("decap-server output", { body: backendLog.join(""), contentType: "text/plain" });
+  }
 });
 
 test.afterAll(async () => {

@@ -19,8 +19,15 @@ import { readInboxConfig } from "../server/inbox/config";
 const require = createRequire(import.meta.url);
 const root = join(import.meta.dirname, "..");
 
-/** Starts decap-server on 127.0.0.1:`port` over the files of `repo`; resolves once it answers, with its API address. */
-export async function startLocalBackend(repo: string, port: number): Promise<{ api: string; process: ChildProcess }> {
+/**
+ * Starts decap-server on 127.0.0.1:`port` over the files of `repo`; resolves once it answers, with its API address.
+ * Its output goes to this terminal, or to `log` when one is given (the end-to-end test keeps it for a failure).
+ */
+export async function startLocalBackend(
+  repo: string,
+  port: number,
+  log?: (text: string) => void,
+): Promise<{ api: string; process: ChildProcess }> {
   const child = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
     env: {
       ...process.env,
@@ -30,8 +37,9 @@ export async function startLocalBackend(repo: string, port: number): Promise<{ a
       GIT_REPO_DIRECTORY: repo,
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", log ? "pipe" : "inherit", log ? "pipe" : "inherit"],
   });
+  if (log) for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => log(String(chunk)));
   const api = `http://127.0.0.1:${port}/api/v1`;
   for (let attempt = 0; attempt < 150; attempt += 1) {
     if (child.exitCode !== null) break;
