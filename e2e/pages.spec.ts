@@ -1,6 +1,7 @@
 import { about } from "../app/content/about";
 import { services } from "../app/content/services";
 import { paths } from "../app/lib/paths";
+import { mapLoadMarginPx as mapLoadMargin } from "../app/lib/use-near-window";
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
@@ -156,20 +157,39 @@ test.describe("Contact Us", () => {
   );
 
   test("embeds the office map lazily in a fixed box, with a link for blocked embeds", async ({ page }) => {
+    // Google's map is the heaviest thing on the site: it is requested after the page's own scripts, and only
+    // when its box comes near the window (within mapLoadMargin). A short window puts it well below.
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    const isMap = (url: string) => url.startsWith("https://www.google.com/maps");
+    const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+    await page.setViewportSize({ width: viewport.width, height: 400 });
     await page.goto(paths.contact);
     const map = page.locator("iframe");
     await expect(map).toHaveCount(1);
     await expect(map).toHaveAttribute("title", "Map of our office in Al Karama, Dubai");
     await expect(map).toHaveAttribute("loading", "lazy");
+    // The box has its size before the map arrives, and keeps it after.
+    const before = await map.boundingBox();
+    const distance = await map.evaluate((frame) => frame.getBoundingClientRect().top - innerHeight);
+    expect(distance, "the map starts well below the short window").toBeGreaterThan(mapLoadMargin + 50);
+    // A moment for anything that would start it; nothing may.
+    await page.waitForLoadState("networkidle");
+    expect(requests.filter(isMap), `the map is ${distance} px below the window`).toEqual([]);
+    await expect(map).not.toHaveAttribute("src", /./);
+    await page.evaluate((top) => window.scrollTo(0, top), distance - mapLoadMargin + 100);
     await expect(map).toHaveAttribute("src", /^https:\/\/www\.google\.com\/maps/);
+    const lastScript = requests.findLastIndex((url) => url.endsWith(".js"));
+    await expect
+      .poll(() => requests.findIndex(isMap), "the map comes after the page's scripts")
+      .toBeGreaterThan(lastScript);
+    await page.setViewportSize(viewport);
+    await map.scrollIntoViewIfNeeded();
     const link = page.getByRole("link", { name: "Open the map in a new tab" });
     await expect(link).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps/);
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", /noopener/);
 
-    // The box has its size before the map arrives, and keeps it after.
-    await map.scrollIntoViewIfNeeded();
-    const before = await map.boundingBox();
     await expect(page.frameLocator("iframe").getByText("map")).toBeVisible();
     const after = await map.boundingBox();
     expect(before?.height).toBeGreaterThanOrEqual(300);
