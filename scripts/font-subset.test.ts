@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { codePointsOf, interLatinRange, interWeights } from "../app/lib/font";
-import { subsetFontPath, subsetInter } from "./font-subset";
+import { interLatinRange, interWeights } from "../app/lib/font";
+import { codePointsOf, subsetFontPath, subsetInter } from "./font-subset";
 
 const appDir = join(import.meta.dirname, "..", "app");
 

@@ -9,13 +9,24 @@ import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import subsetFont from "subset-font";
-import { codePointsOf, interLatinRange, interWeights } from "../app/lib/font";
+import { interLatinRange, interWeights } from "../app/lib/font";
 
 export const subsetFontPath = join(import.meta.dirname, "..", "app", "assets", "fonts", "inter-latin-wght.woff2");
 
 const originalPath = createRequire(import.meta.url).resolve(
   "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
 );
+
+/** The code points of a CSS unicode-range such as "U+0000-00FF,U+0131". */
+export function codePointsOf(range: string): number[] {
+  return range.split(",").flatMap((part) => {
+    const match = /^U\+([0-9A-F]+)(?:-([0-9A-F]+))?$/i.exec(part.trim());
+    if (!match?.[1]) throw new Error(`not a unicode-range part: ${part}`);
+    const first = parseInt(match[1], 16);
+    const last = match[2] ? parseInt(match[2], 16) : first;
+    return Array.from({ length: last - first + 1 }, (_, index) => first + index);
+  });
+}
 
 /** The subset font, from the installed original. */
 export async function subsetInter(): Promise<Buffer> {

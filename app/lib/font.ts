@@ -11,14 +11,3 @@ export const interWeights = { min: 400, max: 800 } as const;
 /** The characters the Latin file covers, as a CSS unicode-range. Others come from the Latin Extended file. */
 export const interLatinRange =
   "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
-
-/** The code points of a CSS unicode-range such as "U+0000-00FF,U+0131". */
-export function codePointsOf(range: string): number[] {
-  return range.split(",").flatMap((part) => {
-    const match = /^U\+([0-9A-F]+)(?:-([0-9A-F]+))?$/i.exec(part.trim());
-    if (!match?.[1]) throw new Error(`not a unicode-range part: ${part}`);
-    const first = parseInt(match[1], 16);
-    const last = match[2] ? parseInt(match[2], 16) : first;
-    return Array.from({ length: last - first + 1 }, (_, index) => first + index);
-  });
-}
