@@ -1,6 +1,5 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { site } from "../../lib/site-config";
-import { mapLoadMarginPx, useNearWindow } from "../../lib/use-near-window";
 import { MapPinIcon } from "../icons";
 import styles from "./OfficeMap.module.css";
 
@@ -12,13 +11,16 @@ interface OfficeMapProps {
 /**
  * The embedded map of the office, in a box of fixed size, so nothing moves when it arrives; the link below it
  * opens the same map for visitors whose browser or network blocks the embed. Google's map (a megabyte of
- * scripts and tiles) is requested only once its box comes near the window: a phone that opens the page gets
- * the first screen and the page's own scripts first. Without JavaScript the frame loads as the browser's own
- * lazy loading decides.
+ * scripts and tiles) gets its address only once the page has hydrated: a phone that opens the page gets the
+ * first screen and the page's own scripts first, and from there the browser's lazy loading decides. (Not later,
+ * when the box nears the window: a frame that navigates while it has focus drops a keyboard user's focus.)
+ * Without JavaScript the frame in <noscript> loads as the browser decides.
  */
 export function OfficeMap({ title }: OfficeMapProps) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const near = useNearWindow(frame, mapLoadMarginPx);
+  // The DOM's attribute, not React's prop: the pre-rendered frame and the hydrated one must match, and React never
+  // manages (or removes) an attribute it was not given.
+  useEffect(() => frame.current?.setAttribute("src", site.map.embedUrl), []);
   const attributes = {
     width: "600",
     height: "450",
@@ -29,7 +31,7 @@ export function OfficeMap({ title }: OfficeMapProps) {
   return (
     <figure className={styles.map}>
       <div className={styles.frame}>
-        <iframe ref={frame} title={title} {...attributes} src={near ? site.map.embedUrl : undefined} />
+        <iframe ref={frame} title={title} {...attributes} />
         <noscript>
           <iframe title={title} {...attributes} src={site.map.embedUrl} />
         </noscript>
