@@ -13,7 +13,7 @@ async function visaOptions(page: Page, formName: string) {
 }
 
 // What a page says does not depend on the width: read at the phone's. The layouts that change with the width (the
-// Services pictures, the map's box) are checked in both projects, and every page by axe and phone-first.
+// Services pictures, the map's box) are checked in both projects, every layout by axe and every page by phone-first.
 const phoneOnly = { tag: "@phone" };
 
 test.describe("About", () => {
