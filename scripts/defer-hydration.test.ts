@@ -61,6 +61,11 @@ describe("deferHydration", () => {
     expect(deferHydration("<html><body>static</body></html>")).toBe("<html><body>static</body></html>");
   });
 
+  it("stops the build when a page has React Router's route modules but no boot script it can read", () => {
+    const other = page.replace('<script type="module" async="">', '<script async="" type="module">');
+    expect(() => deferHydration(other)).toThrow(/boot script/);
+  });
+
   it("stops the build when the boot script has a statement it does not know", () => {
     const changed = page.replace(`import("/assets/entry.client-2.js");`, `startSomethingNew();`);
     expect(() => deferHydration(changed)).toThrow(/unexpected statement: startSomethingNew/);

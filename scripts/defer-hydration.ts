@@ -92,8 +92,16 @@ export function deferHydration(html: string): string {
 
 function deferBoot(html: string): string {
   const boot = bootScript.exec(html);
-  // No boot script, or one already rewritten (a second run of the post-build steps).
-  if (!boot?.[1] || boot[1].startsWith(firstPaintWait)) return html;
+  if (!boot?.[1]) {
+    // A page that hydrates has React Router's route modules: a boot script this cannot read would silently ship
+    // pages that hydrate before the first paint, with their modulepreload links fetched at high priority.
+    if (html.includes("window.__reactRouterRouteModules")) {
+      throw new Error("defer-hydration: the page has React Router's boot script in a shape it cannot read");
+    }
+    return html;
+  }
+  // Already rewritten (a second run of the post-build steps).
+  if (boot[1].startsWith(firstPaintWait)) return html;
   const preloads = [...html.matchAll(modulePreload)].map((match) => match[1] ?? "");
   const rewritten = rewriteBoot(boot[1], preloads);
   return html
