@@ -8,6 +8,15 @@ interface OfficeMapProps {
   title: string;
 }
 
+/** The same frame with and without JavaScript, but for when it gets its src. */
+const frameAttributes = {
+  width: "600",
+  height: "450",
+  loading: "lazy",
+  referrerPolicy: "no-referrer-when-downgrade",
+  allowFullScreen: true,
+} as const;
+
 /**
  * The embedded map of the office, in a box of fixed size, so nothing moves when it arrives; the link below it
  * opens the same map for visitors whose browser or network blocks the embed. Google's map (a megabyte of
@@ -21,19 +30,12 @@ export function OfficeMap({ title }: OfficeMapProps) {
   // The DOM's attribute, not React's prop: the pre-rendered frame and the hydrated one must match, and React never
   // manages (or removes) an attribute it was not given.
   useEffect(() => frame.current?.setAttribute("src", site.map.embedUrl), []);
-  const attributes = {
-    width: "600",
-    height: "450",
-    loading: "lazy",
-    referrerPolicy: "no-referrer-when-downgrade",
-    allowFullScreen: true,
-  } as const;
   return (
     <figure className={styles.map}>
       <div className={styles.frame}>
-        <iframe ref={frame} title={title} {...attributes} />
+        <iframe ref={frame} title={title} {...frameAttributes} />
         <noscript>
-          <iframe title={title} {...attributes} src={site.map.embedUrl} />
+          <iframe title={title} {...frameAttributes} src={site.map.embedUrl} />
         </noscript>
       </div>
       <figcaption className={styles.caption}>
