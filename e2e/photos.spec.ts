@@ -50,6 +50,8 @@ async function phonePhoto(): Promise<Buffer> {
 // Built and measured once, at a phone's 390 px: in the desktop project these tests are filtered out, and the
 // set-up below does not run.
 test.describe("a photo of the agency's own", { tag: "@phone" }, () => {
+  // In one worker, in order: split across two, each worker would make the build again (after the other's).
+  test.describe.configure({ mode: "default" });
   test.use({ reducedMotion: "reduce" });
 
   test.beforeAll(async () => {
