@@ -296,8 +296,17 @@ test.describe("the agency's name in the phone header", { tag: "@phone" }, () => 
         // On a first visit the page may keep a fallback font (Inter is optional, so a late font never re-wraps
         // the page), and fallbacks differ by machine: the same Inter file, added again to be used once loaded,
         // measures the name in the site's own font.
-        const url = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="font"]')?.href;
-        if (!url) throw new Error("no preloaded font");
+        // The page's own Latin face of Inter (the one whose range starts at U+0000), as its inline style names it.
+        const face = [...document.styleSheets]
+          .flatMap((sheet) => [...sheet.cssRules])
+          .find(
+            (rule): rule is CSSFontFaceRule =>
+              rule instanceof CSSFontFaceRule &&
+              rule.style.getPropertyValue("font-family").includes("Inter Variable") &&
+              /^U\+0+-/i.test(rule.style.getPropertyValue("unicode-range")),
+          );
+        const url = face && /url\("?([^")]+)"?\)/.exec(face.style.getPropertyValue("src"))?.[1];
+        if (!url) throw new Error("no Latin face of Inter in the page's styles");
         const inter = new FontFace("Inter Variable", `url(${url})`, { weight, display: "block" });
         document.fonts.add(await inter.load());
         await document.fonts.ready;
