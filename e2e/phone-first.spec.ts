@@ -314,6 +314,41 @@ test.describe("the agency's name in the phone header", { tag: "@phone" }, () => 
       }, weight);
       expect(fit.needed, "the name is not cut short").toBeLessThanOrEqual(fit.given);
     });
+
+    test(`is whole at ${viewport.width} px in the fallback, before Inter has arrived`, async ({ page }) => {
+      // Inter is optional and not preloaded: on a slow first visit the page is shown, and stays, in the
+      // metric-matched fallback. Its font requests are held here, so the page can only have the fallback.
+      await page.route("**/*.woff2", () => {});
+      await page.setViewportSize(viewport);
+      // Not "load": that waits for the held font.
+      await page.goto(paths.home, { waitUntil: "domcontentloaded" });
+      const name = page.locator("header a[aria-label$=', home'] svg + span");
+      const fit = await name.evaluate(async (element) => {
+        const fallback = [...document.fonts].find((face) => face.family.replace(/"/g, "") === "Inter Fallback");
+        await fallback?.load().catch(() => undefined);
+        // Its bold is a real bold face (wider than the regular), not the regular made thicker by the browser.
+        const widthAt = (weight: number) => {
+          const probe = document.createElement("span");
+          probe.textContent = element.textContent;
+          probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font-weight:${weight}`;
+          document.body.append(probe);
+          const width = probe.getBoundingClientRect().width;
+          probe.remove();
+          return width;
+        };
+        return {
+          boldWidening: widthAt(800) / widthAt(400),
+          fallback: fallback?.status ?? "missing",
+          inter: [...document.fonts].some((face) => face.family.includes("Inter Variable") && face.status === "loaded"),
+          needed: element.scrollWidth,
+          given: element.clientWidth,
+        };
+      });
+      expect(fit.inter, "Inter was held back").toBe(false);
+      expect(fit.fallback, "the fallback face found a local Arial or Liberation Sans").toBe("loaded");
+      expect(fit.needed, "the name is not cut short").toBeLessThanOrEqual(fit.given);
+      expect(fit.boldWidening, "bold text in the fallback's own bold face").toBeGreaterThan(1.03);
+    });
   }
 });
 
