@@ -6,7 +6,7 @@
  * Exit code 0 whatever the figures (it measures, it does not test); 1 when the build, the server, Chromium or
  * Lighthouse itself could not run; 2 for a bad option.
  */
-import { chromium } from "@playwright/test";
+import { type Browser, chromium } from "@playwright/test";
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Config, type Flags, desktopConfig } from "lighthouse";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -31,6 +31,25 @@ import { type FirstLoadJs, firstLoadJs } from "./bench/first-load-js";
 import { type ChunkReportEntry, chunkReportFile } from "./vite-chunk-report";
 import { type BenchTarget, benchTargets, reportSlug } from "./bench/routes";
 import { type ReachRow, formatReachTable, measureReachBoxes, reachRow, reachViewport } from "./bench/reach";
+import {
+  type RealRow,
+  type RealRun,
+  type RealSummary,
+  formatRealConditions,
+  formatRealTable,
+  hydrationTimeoutMs,
+  networkConditions,
+  readRealLoad,
+  realLcpGain,
+  realLegend,
+  realPhone,
+  realRun,
+  realThrottling,
+  realUserAgent,
+  recordRealLoad,
+  settleMs,
+  summariseRealRuns,
+} from "./bench/real";
 import { aggregateRuns, median } from "./bench/stats";
 import { type RunSummary, categoryIds, kib, missesOf, rerunWorthy, summariseRun, targets } from "./bench/summary";
 import { type TableRow, formatHeaderNote, formatTable, formatVerdict, legend } from "./bench/table";
@@ -265,11 +284,9 @@ class Bench {
 
 /** --reach: each route once on a phone (Playwright's Chromium driver, Debian's Chromium), scroll distances. */
 async function measureReach(baseUrl: string, routes: readonly string[]): Promise<ReachRow[]> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  stops.push(() => void browser.close());
+  const browser = await launchPlaywrightChromium();
   const page = await browser.newPage({ viewport: reachViewport, isMobile: true, hasTouch: true });
-  // tsx names inner functions with a helper of its own; the measuring function runs in the page, without it.
-  await page.addInitScript({ content: "globalThis.__name = (fn) => fn;" });
+  await page.addInitScript(nameHelperShim);
   const rows: ReachRow[] = [];
   for (const route of routes) {
     await page.goto(`${baseUrl}${route}`, { waitUntil: "load" });
@@ -278,6 +295,75 @@ async function measureReach(baseUrl: string, routes: readonly string[]): Promise
   }
   await browser.close();
   return rows;
+}
+
+/** Playwright's Chromium driver with Debian's Chromium, closed on the way out. */
+async function launchPlaywrightChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  stops.push(() => void browser.close());
+  return browser;
+}
+
+// tsx names inner functions with a helper of its own; a function run in the page is serialised without it.
+const nameHelperShim = { content: "globalThis.__name = (fn) => fn;" };
+
+/**
+ * --real, one load: a fresh context (empty cache, no connections left open), Lighthouse's phone, and Chromium's
+ * own throttling set on the page's target before it navigates, as Lighthouse's DevTools method does.
+ */
+async function realLoad(browser: Browser, url: string): Promise<RealRun> {
+  const context = await browser.newContext({
+    viewport: { width: realPhone.width, height: realPhone.height },
+    deviceScaleFactor: realPhone.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: realUserAgent,
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", networkConditions());
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: realThrottling.cpuSlowdownMultiplier });
+    await page.addInitScript(nameHelperShim);
+    await page.addInitScript(recordRealLoad);
+    // Playwright's default 30 s is too short for the client-rendered build on a slow 4G line.
+    await page.goto(url, { waitUntil: "load", timeout: hydrationTimeoutMs });
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: hydrationTimeoutMs });
+    return realRun(await page.evaluate(readRealLoad, settleMs));
+  } finally {
+    await context.close();
+  }
+}
+
+interface RealMeasured {
+  summary: RealSummary;
+  perRun: RealRun[];
+}
+
+/** --real, one route on one build: `runs` loads one after another; a failed load is left out of the medians. */
+async function measureRealRoute(browser: Browser, url: string, label: string, runs: number): Promise<RealMeasured> {
+  const perRun: RealRun[] = [];
+  const failedRuns: string[] = [];
+  const secondsOf = (ms: number | null) => (ms === null ? "–" : `${(ms / 1000).toFixed(2)} s`);
+  for (let run = 1; run <= runs; run++) {
+    const started = performance.now();
+    try {
+      const result = await realLoad(browser, url);
+      perRun.push(result);
+      log(
+        `${label} run ${run}: FCP ${secondsOf(result.fcp)}, LCP ${secondsOf(result.lcp)} (${result.lcpElement ?? "–"}), ` +
+          `blocking ${result.blocking === null ? "–" : Math.round(result.blocking)} ms, ` +
+          `hydrated ${secondsOf(result.hydrated)} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    } catch (error) {
+      // Playwright's messages go on with a call log: the first line says what failed.
+      const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+      failedRuns.push(message);
+      log(`${label} run ${run}: failed (${message})`);
+    }
+  }
+  return { summary: summariseRealRuns(perRun, failedRuns), perRun };
 }
 
 /** The production server (as server/index.ts builds it) on a free loopback port, with a throwaway inbox. */
@@ -345,11 +431,16 @@ async function main(options: BenchOptions): Promise<number> {
 
   // The production server in this process, so that nothing outside can stop it mid-run.
   const baseUrl = await serve(join(buildDir, "client"));
-  log(`Serving ${relative(repoRoot, buildDir)} on ${baseUrl}; ${plan.length} rows, ${options.runs} run(s) each`);
+  const mobileRoutes = plan.filter((target) => target.formFactor === "mobile").map((target) => target.route);
+  log(
+    `Serving ${relative(repoRoot, buildDir)} on ${baseUrl}; ` +
+      (options.real
+        ? `${mobileRoutes.length} route(s), ${options.runs} load(s) each per build`
+        : `${plan.length} rows, ${options.runs} run(s) each`),
+  );
 
   if (options.reach) {
-    const routes = plan.filter((target) => target.formFactor === "mobile").map((target) => target.route);
-    const rows = await measureReach(baseUrl, routes);
+    const rows = await measureReach(baseUrl, mobileRoutes);
     stopAll();
     console.log(
       `\nHow far a visitor scrolls to see each, at ${reachViewport.width} x ${reachViewport.height} (0 = the first screen; – = none on the page):\n`,
@@ -360,7 +451,9 @@ async function main(options: BenchOptions): Promise<number> {
 
   const csrUrl = csrDir ? await serve(join(csrDir, "client")) : null;
   if (csrDir) log(`Serving the client-rendered ${relative(repoRoot, csrDir)} on ${csrUrl}`);
-  const mobileRoutes = plan.filter((target) => target.formFactor === "mobile").map((target) => target.route);
+  if (options.real) {
+    return measureReal({ options, started, baseUrl, csrUrl, routes: mobileRoutes, buildDir, csrDir, out });
+  }
   const jsOf = new Map<string, FirstLoadJs>();
   const ownJs = await measureJs(baseUrl, buildDir, mobileRoutes);
   const csrJs = csrDir && csrUrl ? await measureJs(csrUrl, csrDir, mobileRoutes) : null;
@@ -485,17 +578,94 @@ async function main(options: BenchOptions): Promise<number> {
       report: row.report ? relative(dirname(out), join(reportsDir, `${reportSlug(row.target)}.html`)) : null,
     })),
   };
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
+  writeJson(out, json);
   console.log();
-  const shown = (path: string) => (path.startsWith(`${process.cwd()}/`) ? relative(process.cwd(), path) : path);
   console.log(`JSON: ${shown(out)}`);
   console.log(`HTML reports: ${shown(reportsDir)}/`);
-  console.log(`Took ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`);
+  console.log(took(seconds));
 
   const failedRows = rows.filter((row) => row.failedRuns.length > 0).length;
   if (failedRows > 0) log(`Lighthouse could not complete a run on ${failedRows} row(s), even when retried.`);
   return failedRows > 0 ? 1 : 0;
+}
+
+function writeJson(out: string, json: unknown) {
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
+}
+
+const shown = (path: string) => (path.startsWith(`${process.cwd()}/`) ? relative(process.cwd(), path) : path);
+const took = (seconds: number) => `Took ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+
+/**
+ * --real: every mobile route on this build, each followed at once by the same route on the client-rendered
+ * build (so that both see the same load on the machine); one table, and every load's figures in the JSON.
+ */
+async function measureReal(run: {
+  options: BenchOptions;
+  started: number;
+  baseUrl: string;
+  csrUrl: string | null;
+  routes: readonly string[];
+  buildDir: string;
+  csrDir: string | null;
+  out: string;
+}): Promise<number> {
+  const { options, baseUrl, csrUrl, routes, out } = run;
+  const browser = await launchPlaywrightChromium();
+  const measured: { route: string; ours: RealMeasured; clientRendered: RealMeasured | null }[] = [];
+  for (const [index, route] of routes.entries()) {
+    const position = `[${index + 1}/${routes.length}]`;
+    const ours = await measureRealRoute(browser, `${baseUrl}${route}`, `${position} real ${route}`, options.runs);
+    const clientRendered = csrUrl
+      ? await measureRealRoute(browser, `${csrUrl}${route}`, `${position} real client-rendered ${route}`, options.runs)
+      : null;
+    measured.push({ route, ours, clientRendered });
+  }
+  const chromiumVersion = browser.version();
+  await browser.close();
+  stopAll();
+
+  const rows: RealRow[] = measured.map(({ route, ours, clientRendered }) => ({
+    route,
+    ours: ours.summary,
+    clientRendered: clientRendered?.summary ?? null,
+  }));
+  const seconds = (performance.now() - run.started) / 1000;
+  console.log(`\n${formatRealConditions(options.runs)}\n`);
+  console.log(formatRealTable(rows));
+  console.log(`\n${realLegend}`);
+  const failed = measured.flatMap(({ route, ours, clientRendered }) => [
+    ...ours.summary.failedRuns.map((failure) => `${route}: ${failure}`),
+    ...(clientRendered?.summary.failedRuns.map((failure) => `${route} (client-rendered): ${failure}`) ?? []),
+  ]);
+  for (const failure of failed) console.log(`Failed load: ${failure}`);
+
+  writeJson(out, {
+    generatedAt: new Date().toISOString(),
+    durationSeconds: Math.round(seconds),
+    commit: gitCommit(),
+    chromium: chromiumVersion,
+    buildDir: relative(repoRoot, run.buildDir),
+    runsPerRoute: options.runs,
+    clientRenderedBuildDir: run.csrDir ? relative(repoRoot, run.csrDir) : null,
+    conditions: {
+      network: networkConditions(),
+      cpuSlowdown: realThrottling.cpuSlowdownMultiplier,
+      phone: realPhone,
+      userAgent: realUserAgent,
+      settleMs,
+    },
+    rows: rows.map((row, index) => ({
+      ...row,
+      lcpGain: realLcpGain(row),
+      perRun: measured[index]?.ours.perRun ?? [],
+      clientRenderedPerRun: measured[index]?.clientRendered?.perRun ?? null,
+    })),
+  });
+  console.log(`\nJSON: ${shown(out)}`);
+  console.log(took(seconds));
+  return failed.length > 0 ? 1 : 0;
 }
 
 function csrJson(row: RowResult | undefined) {
@@ -517,7 +687,10 @@ try {
   benchTargets(options.routes);
 } catch (error) {
   log(error instanceof Error ? error.message : String(error));
-  log("Usage: npm run bench -- [--routes=/,/about] [--runs=N] [--no-build] [--out=bench-results/bench.json] [--reach]");
+  log(
+    "Usage: npm run bench -- [--routes=/,/about] [--runs=N] [--no-build] [--out=bench-results/bench.json] " +
+      "[--no-compare] [--reach | --real | --js]",
+  );
   process.exit(2);
 }
 try {

@@ -8,20 +8,25 @@ import { type RunSummary, kib, targets } from "./summary";
 /** This build's LCP must be at least this many times better than the client-rendered build's (issue 14). */
 export const lcpRatioTarget = 2;
 
-interface Column<Row> {
+export interface Column<Row> {
   name: string;
   unit: string;
   cell: (row: Row) => string;
+  /** Text rather than a figure: aligned left, like the first column. */
+  left?: boolean;
 }
 
-function layout<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): string {
+/** Two header lines (names, units), then a line per row; figures aligned right. */
+export function layout<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): string {
   const cells = rows.map((row) => columns.map((column) => column.cell(row)));
   const widths = columns.map((column, index) =>
     Math.max(column.name.length, column.unit.length, ...cells.map((line) => (line[index] ?? "").length)),
   );
   const line = (values: readonly string[]) =>
     values
-      .map((value, index) => (index === 0 ? value.padEnd(widths[index] ?? 0) : value.padStart(widths[index] ?? 0)))
+      .map((value, index) =>
+        index === 0 || columns[index]?.left ? value.padEnd(widths[index] ?? 0) : value.padStart(widths[index] ?? 0),
+      )
       .join("  ");
   return [
     line(columns.map((column) => column.name)),
@@ -62,7 +67,7 @@ export interface SideBySideRow {
   clientRendered: RunSummary | null;
 }
 
-const seconds = (ms: number) => (ms / 1000).toFixed(2);
+export const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 export function lcpRatio(row: SideBySideRow): number | null {
   if (!row.ours || !row.clientRendered || row.ours.metrics.lcp <= 0) return null;
