@@ -33,10 +33,11 @@ export const links: LinksFunction = () => [
 // font-display: optional, not swap: the font is used when it is there as the text is first laid out; on a slow
 // first visit the page keeps the metric-matched fallback (the font is cached for the next page) instead of
 // swapping under the reader, which re-wrapped the home slides and shifted the layout (CLS 0.007 on Slow 4G).
-// Not preloaded: Chromium holds the first paint for a preloaded optional face. With its own Slow 4G and 4x CPU
-// throttling that cost 0.25 s of FCP and LCP on / and /services, and the whole page was laid out in one long
-// task instead of as it streamed in (e2e/routes.spec.ts keeps the preload out). Lighthouse's simulation of the
-// same change: / Perf 99 -> 100, TBT 141 -> 57 ms; /services 97 -> 99, LCP 1.22 -> 1.14 s (medians of 3).
+// Not preloaded: Chromium holds the first paint for a preloaded optional face. Under its own Slow 4G and 4x CPU
+// throttling (npm run bench -- --real) that cost / and /services 0.1-0.4 s of FCP and up to 0.2 s of LCP, and
+// the whole page was laid out in one long task instead of as it streamed in (e2e/routes.spec.ts keeps the
+// preload out). Lighthouse's simulation of the same change: / Perf 99 -> 100, TBT 141 -> 57 ms; /services
+// 97 -> 99, LCP 1.22 -> 1.14 s (medians of 3). README.md, "How a page loads", has the figures.
 // The Latin face is cut to the weights the site uses (app/lib/font.ts): 31 KB, not 48 KB.
 const fontFaces = `
 @font-face{font-family:"Inter Variable";font-style:normal;font-display:optional;font-weight:${interWeights.min} ${interWeights.max};src:url(${interLatin}) format("woff2");unicode-range:${interLatinRange}}
