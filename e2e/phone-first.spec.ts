@@ -287,12 +287,15 @@ async function enquireAndFail(page: Page, fault: "name" | "email") {
 }
 
 test.describe("the agency's name in the phone header", { tag: "@phone" }, () => {
+  /** The name beside the logo's mark. */
+  const agencyName = "header a[aria-label$=', home'] svg + span";
+
   for (const viewport of phones) {
     test(`is whole at ${viewport.width} px in the site's font, beside the Menu button`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(paths.home);
       const weight = `${interWeights.min} ${interWeights.max}`;
-      const fit = await page.locator("header a[aria-label$=', home'] svg + span").evaluate(async (element, weight) => {
+      const fit = await page.locator(agencyName).evaluate(async (element, weight) => {
         // On a first visit the page may keep a fallback font (Inter is optional, so a late font never re-wraps
         // the page), and fallbacks differ by machine: the same Inter file, added again to be used once loaded,
         // measures the name in the site's own font.
@@ -322,7 +325,7 @@ test.describe("the agency's name in the phone header", { tag: "@phone" }, () => 
       await page.setViewportSize(viewport);
       // Not "load": that waits for the held font.
       await page.goto(paths.home, { waitUntil: "domcontentloaded" });
-      const name = page.locator("header a[aria-label$=', home'] svg + span");
+      const name = page.locator(agencyName);
       const fit = await name.evaluate(async (element) => {
         const fallback = [...document.fonts].find((face) => face.family.replace(/"/g, "") === "Inter Fallback");
         await fallback?.load().catch(() => undefined);

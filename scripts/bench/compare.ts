@@ -69,9 +69,14 @@ export interface SideBySideRow {
 
 export const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
+/** How many times sooner this build's LCP is than the client-rendered build's; null when either is missing. */
+export function lcpGain(ours: number | null | undefined, clientRendered: number | null | undefined): number | null {
+  if (ours === null || ours === undefined || clientRendered === null || clientRendered === undefined) return null;
+  return ours > 0 ? clientRendered / ours : null;
+}
+
 export function lcpRatio(row: SideBySideRow): number | null {
-  if (!row.ours || !row.clientRendered || row.ours.metrics.lcp <= 0) return null;
-  return row.clientRendered.metrics.lcp / row.ours.metrics.lcp;
+  return lcpGain(row.ours?.metrics.lcp, row.clientRendered?.metrics.lcp);
 }
 
 /** Lighthouse on both builds, a line per route; `!` marks an LCP less than twice as good as client rendering's. */

@@ -7,7 +7,7 @@
  * the page); the figures and the table are worked out here, where they can be tested.
  */
 import { screenEmulationMetrics, throttling, userAgents } from "lighthouse/core/config/constants.js";
-import { type Column, layout, seconds } from "./compare";
+import { type Column, layout, lcpGain, seconds } from "./compare";
 import { median } from "./stats";
 
 /** Lighthouse's Slow 4G and 4× CPU, with the figures its DevTools method (`throttlingMethod: "devtools"`) uses. */
@@ -190,10 +190,7 @@ export interface RealRow {
 }
 
 export function realLcpGain(row: RealRow): number | null {
-  const ours = row.ours.lcp;
-  const clientRendered = row.clientRendered?.lcp ?? null;
-  if (ours === null || clientRendered === null || ours <= 0) return null;
-  return clientRendered / ours;
+  return lcpGain(row.ours.lcp, row.clientRendered?.lcp);
 }
 
 const orDash = (value: number | null, text: (value: number) => string) => (value === null ? "–" : text(value));
