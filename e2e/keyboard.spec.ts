@@ -191,8 +191,8 @@ function reachableNow(): { key: number; desc: string }[] {
 }
 
 /**
- * Presses Tab (or Shift+Tab) from wherever focus is until focus leaves the document or comes back round, and
- * returns what each stop looked like.
+ * Presses Tab (or Shift+Tab) from wherever focus is until focus comes back round to the first stop, and returns
+ * what each stop looked like.
  */
 async function tabThrough(
   page: Page,
@@ -207,7 +207,12 @@ async function tabThrough(
     if (last && stop.previous?.key === last.key) last.previous = stop.previous;
     // Tab also moves between the parts of one native control (a date's month, day and year): one stop.
     if (last && stop.key === last.key) continue;
-    if (stop.atBody || stop.key === stops[0]?.key) return stops;
+    // The body is no stop. Focus is there once it has passed the last element, and, on a busy machine, for a
+    // moment while Tab passes through the map's frame (a page of its own, in another process): ending the walk
+    // there left the rest of /contact unvisited. The next Tab goes on from where focus was, so the walk ends only
+    // when focus comes back round to the first stop.
+    if (stop.atBody) continue;
+    if (stop.key === stops[0]?.key) return stops;
     stops.push(stop);
   }
   throw new Error(`no end to the tab order after ${limit} stops`);
@@ -261,7 +266,9 @@ test.describe("every Tab stop: reachable, with a visible focus indicator, not hi
       if (path === paths.contact) await loadMapFrame(page);
       const stops = await tabThrough(page, { overlays: true });
       expect(problemsOf(stops), problemsOf(stops).join("\n")).toEqual([]);
-      // Focus has left the page, which is back as it first showed: everything shown now should have been a stop.
+      // The walk ends back on the first stop (the skip link, shown only while focused): off it, the page is back as
+      // it first showed, and everything shown now should have been a stop.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       const missed = (await page.evaluate(reachableNow)).filter((element) => element.key < 0).map((e) => e.desc);
       expect(missed, `not reachable with Tab:\n${missed.join("\n")}`).toEqual([]);
       const fromAbove = await page.evaluate(coveredComingFromAbove);
