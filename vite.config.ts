@@ -6,11 +6,13 @@ import { chunkErrors } from "./scripts/vite-chunk-errors.ts";
 import { chunkReport } from "./scripts/vite-chunk-report.ts";
 import { clientRenderedRoutes } from "./scripts/vite-client-rendered.ts";
 import { contentFiles } from "./scripts/vite-content.ts";
+import { preactRuntime } from "./scripts/vite-preact.ts";
 
 export default defineConfig(() => ({
   // contentFiles: the pages get the content files (content/*.yaml) as plain data, checked at build time, and the
   // photos they name as copies. CONTENT_DIR builds from another content folder (the editor's and the photo tests use a copy).
   plugins: [
+    preactRuntime(import.meta.dirname),
     contentFiles(process.env.CONTENT_DIR || undefined),
     // The benchmark's client-rendered comparison only (CLIENT_RENDERED=1): see the plugin.
     clientRenderedRoutes(process.env.CLIENT_RENDERED === "1"),

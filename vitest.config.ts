@@ -1,13 +1,14 @@
 import { defineConfig } from "vitest/config";
 import { readSettings } from "./app/lib/settings.ts";
 import { contentFiles } from "./scripts/vite-content.ts";
+import { preactRuntime } from "./scripts/vite-preact.ts";
 
 // Unit and component tests run without the React Router plugin, with the default settings. Only the component
 // tests (*.test.tsx) and the tests of code that needs a document (*.dom.test.ts) pay for a DOM: the rest run in
 // Node.
 // Both get the content files the way the pages do (scripts/vite-content.ts).
 export default defineConfig({
-  plugins: [contentFiles()],
+  plugins: [preactRuntime(import.meta.dirname), contentFiles()],
   define: {
     __SITE_SETTINGS__: JSON.stringify(readSettings({})),
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

@@ -1,6 +1,6 @@
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { prerender } from "react-dom/static";
+import { renderToStringAsync } from "preact-render-to-string";
 
 /**
  * Renders each page to HTML at build time (the site is static: `ssr: false`). It replaces React Router's
@@ -26,11 +26,20 @@ export default async function handleRequest(
       location: { ...handlerContext.location, pathname: withoutTrailingSlash(handlerContext.location.pathname) },
     },
   };
-  const { prelude } = await prerender(<ServerRouter context={context} url={url} />);
+  const rendered = await renderToStringAsync(<ServerRouter context={context} url={url} />);
+  const prelude = `<!DOCTYPE html>${intoBody(rendered)}`;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(prelude, { status: responseStatusCode, headers: responseHeaders });
 }
 
 export function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+}
+
+/** React Router renders its hydration data after the document element; the HTML parser would put it into the body. */
+export function intoBody(html: string): string {
+  const end = html.lastIndexOf("</body></html>");
+  if (end < 0) throw new Error("entry.server: the rendered page has no </body></html>");
+  const after = html.slice(end + "</body></html>".length);
+  return `${html.slice(0, end)}${after}</body></html>`;
 }

@@ -53,7 +53,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {/* Holds taps made before hydration, for App to carry out (app/lib/early-taps.ts). */}
         <script dangerouslySetInnerHTML={{ __html: earlyTapScript }} />
-        <style>{fontFaces}</style>
+        <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
+        {/* Empty here: the build fills it with the page's CSS (scripts/inline-css.ts), and hydration keeps that. */}
+        <style data-page-css="" dangerouslySetInnerHTML={{ __html: "" }} />
         <Links />
       </head>
       <body>

@@ -61,6 +61,11 @@ describe("deferHydration", () => {
     expect(deferHydration("<html><body>static</body></html>")).toBe("<html><body>static</body></html>");
   });
 
+  it("reads the boot script as Preact writes it too (a bare boolean attribute)", () => {
+    const preact = page.replace('<script type="module" async="">', '<script type="module" async>');
+    expect(deferHydration(preact)).toBe(deferred);
+  });
+
   it("stops the build when a page has React Router's route modules but no boot script it can read", () => {
     const other = page.replace('<script type="module" async="">', '<script async="" type="module">');
     expect(() => deferHydration(other)).toThrow(/boot script/);

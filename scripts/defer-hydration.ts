@@ -15,7 +15,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 const modulePreload = /<link rel="modulepreload" href="([^"]+)"\s*\/?>/g;
-const bootScript = /<script type="module" async="">([^<]*window\.__reactRouterRouteModules[^<]*)<\/script>/;
+const bootScript = /<script type="module" async(?:="")?>([^<]*window\.__reactRouterRouteModules[^<]*)<\/script>/;
 
 /** The statements React Router's boot script is made of; anything else stops the build. */
 const sideEffectImport = /^import "([^"]+)";$/;

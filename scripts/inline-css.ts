@@ -4,11 +4,19 @@
  * the largest part of first paint). The page CSS is small (about 5 KB compressed), so all of it is inlined
  * rather than a guessed "critical" part: nothing can flash unstyled.
  *
- * The <link> elements stay, marked `disabled` so the browser neither fetches nor applies them: React
- * hydrates <head> against them, and React Router adds and removes them on client-side navigation.
+ * The CSS goes into the one empty `<style data-page-css="">` the root layout renders for it (app/root.tsx). The
+ * layout renders it with an empty `dangerouslySetInnerHTML`, which hydration leaves as it finds it, so the CSS
+ * stays for the life of the page. The <link> elements stay too, marked `disabled` so the browser neither fetches
+ * nor applies them: the page hydrates <head> against them, and React Router adds and removes them on
+ * client-side navigation.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+
+/** The slot, as the root layout renders it. */
+export const pageCssSlot = '<style data-page-css=""></style>';
+/** The same, however the renderer writes an empty attribute (`data-page-css=""` or `data-page-css`). */
+const slotPattern = /<style data-page-css(?:="")?><\/style>/;
 
 /**
  * A built stylesheet's link. React Router ends the href with "#" when a dynamic import loads the same file too
@@ -19,18 +27,22 @@ const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"#]+\.css)#?"\
 const enabledStylesheet = /<link rel="stylesheet"(?![^>]*\bdisabled)[^>]*>/;
 
 export function inlineStylesheets(html: string, cssOf: (href: string) => string): string {
-  const inlined = html.replace(
-    stylesheetLink,
+  const sheets: string[] = [];
+  const disabled = html.replace(stylesheetLink, (link: string, href: string) => {
+    const css = cssOf(href);
     // A </style> inside CSS would end the element early; built CSS never has one, and the guard says so.
-    (link: string, href: string) => {
-      const css = cssOf(href);
-      if (/<\/style/i.test(css)) throw new Error(`inline-css: ${href} contains "</style"`);
-      return `<style data-href="${href}">${css}</style>${link.replace("/>", ' disabled=""/>')}`;
-    },
-  );
-  const left = enabledStylesheet.exec(inlined);
+    if (/<\/style/i.test(css)) throw new Error(`inline-css: ${href} contains "</style"`);
+    sheets.push(css);
+    return link.replace("/>", ' disabled=""/>');
+  });
+  const left = enabledStylesheet.exec(disabled);
   if (left) throw new Error(`inline-css: a render-blocking stylesheet it cannot inline: ${left[0]}`);
-  return inlined;
+  if (sheets.length === 0) return html;
+  const slots = disabled.match(new RegExp(slotPattern, "g"))?.length ?? 0;
+  if (slots === 0)
+    throw new Error(`inline-css: the page has stylesheets but no empty ${pageCssSlot.slice(0, 25)} for them`);
+  if (slots > 1) throw new Error(`inline-css: the page has more than one ${pageCssSlot.slice(0, 25)}`);
+  return disabled.replace(slotPattern, () => `<style data-page-css="">${sheets.join("\n")}</style>`);
 }
 
 /** Inlines the stylesheets of every page of a client build; returns how many pages changed. */

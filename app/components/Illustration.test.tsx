@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/preact";
 import { describe, expect, it, vi } from "vitest";
 import { illustrationNames } from "../content/illustrations";
 import { Illustration, illustrationUrl } from "./Illustration";
@@ -48,7 +48,7 @@ describe("Illustration", () => {
       render(<Illustration name="theme-park" alt="A theme park" />);
       expect(screen.getByRole("img", { name: "A theme park" }).tagName).toBe("IMG");
     } finally {
-      delete window.__earlyTaps;
+      window.__earlyTaps = null;
     }
   });
 

@@ -33,7 +33,7 @@ describe("early taps", () => {
     hydrate();
     // Once each: a double tap on a control before hydration is one intent.
     expect(seen).toEqual(["next"]);
-    expect(page.__earlyTaps).toBeUndefined();
+    expect(page.__earlyTaps).toBeNull();
   });
 
   it("stops a form's native submit before hydration and submits it through the page's handler after", () => {
@@ -62,6 +62,16 @@ describe("early taps", () => {
     expect(seen).toEqual(["next"]);
     replayEarlyTaps(page);
     expect(seen).toEqual(["next"]);
+  });
+
+  it("holds nothing when the script runs again after hydration (a remounted <head> re-creates it)", () => {
+    const { page, byId, seen, hydrate } = prerendered();
+    hydrate();
+    // The same inline script, run a second time in the same window and document.
+    new Function("window", "document", earlyTapScript)(page, byId("next").ownerDocument);
+    byId("next").click();
+    expect(seen).toEqual(["next"]);
+    expect(page.__earlyTaps).toBeNull();
   });
 
   it("skips a held element that is no longer in the page", () => {

@@ -10,7 +10,7 @@ const js = (bytes: number, files: number): FirstLoadJs => ({
   scripts: Array.from({ length: files }, (_, index) => ({ path: `/assets/${index}.js`, bytes: bytes / files })),
   parts: {
     ...Object.fromEntries(jsParts.map((part) => [part, 0])),
-    "react-dom": bytes / 2,
+    preact: bytes / 2,
     "site code": bytes / 2,
   } as FirstLoadJs["parts"],
 });
@@ -23,7 +23,7 @@ describe("formatJsTable", () => {
       { route: "/", js: js(90 * 1024, 10), clientRendered: js(104.3 * 1024, 9) },
       { route: "/about", js: js(110 * 1024, 12), clientRendered: null },
     ]);
-    expect(table.split("\n")[0]).toMatch(/^Route\s+JS\s+Files\s+CSR JS\s+react-dom\s+react\s+react-router/);
+    expect(table.split("\n")[0]).toMatch(/^Route\s+JS\s+Files\s+CSR JS\s+preact\s+react-router/);
     expect(table).toContain("≤100 KiB");
     expect(lineOf(table, "/ ")).toMatch(/^\/\s+90\.0\s+10\s+104\.3\s+45\.0/);
     expect(lineOf(table, "/about")).toMatch(/110\.0!\s+12\s+–\s+55\.0/);

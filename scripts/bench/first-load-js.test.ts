@@ -43,9 +43,10 @@ describe("scriptClosure", () => {
 
 describe("partOf", () => {
   it("names the part a module belongs to", () => {
-    expect(partOf("node_modules/react-dom/cjs/react-dom-client.production.js")).toBe("react-dom");
-    expect(partOf("node_modules/scheduler/cjs/scheduler.production.js")).toBe("react-dom");
-    expect(partOf("node_modules/react/cjs/react.production.js")).toBe("react");
+    expect(partOf("node_modules/preact/dist/preact.mjs")).toBe("preact");
+    expect(partOf("node_modules/preact/compat/dist/compat.mjs")).toBe("preact");
+    expect(partOf("node_modules/preact/hooks/dist/hooks.mjs")).toBe("preact");
+    expect(partOf("app/lib/react-runtime.ts")).toBe("preact");
     expect(partOf("node_modules/react-router/dist/production/lib/router/router.js")).toBe("react-router");
     expect(partOf("node_modules/altcha-lib/dist/esm/v2/pow.js")).toBe("other libraries");
     expect(partOf("\0vite/preload-helper.js")).toBe("other libraries");
@@ -65,7 +66,7 @@ describe("firstLoadJs", () => {
     writeFileSync(join(dir, "assets", "route.js"), `export const r=1`);
     writeFileSync(join(dir, "assets", "route.js.br"), Buffer.alloc(1000));
     const report: ChunkReportEntry[] = [
-      { file: "assets/entry.js", modules: { "node_modules/react-dom/x.js": 200, "node_modules/react/y.js": 100 } },
+      { file: "assets/entry.js", modules: { "node_modules/preact/x.js": 200, "node_modules/react-router/y.js": 100 } },
       { file: "assets/route.js", modules: { "app/routes/detail.tsx": 10, "app/content/data/details.ts": 30 } },
     ];
     const result = firstLoadJs(`<link rel="modulepreload" href="/assets/entry.js">`, dir, report);
@@ -75,11 +76,11 @@ describe("firstLoadJs", () => {
       { path: "/assets/route.js", bytes: 1000 },
     ]);
     expect(result.parts).toMatchObject({
-      "react-dom": 2000,
-      react: 1000,
+      preact: 2000,
+      "react-router": 1000,
       "site code": 250,
       "detail records": 750,
-      "react-router": 0,
+      content: 0,
     });
   });
 });

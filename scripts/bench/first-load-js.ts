@@ -61,21 +61,13 @@ export function scriptClosure(entries: readonly string[], readScript: (path: str
   return [...seen];
 }
 
-export const jsParts = [
-  "react-dom",
-  "react",
-  "react-router",
-  "other libraries",
-  "site code",
-  "content",
-  "detail records",
-] as const;
+export const jsParts = ["preact", "react-router", "other libraries", "site code", "content", "detail records"] as const;
 export type JsPart = (typeof jsParts)[number];
 
 /** Which part of the first-load JavaScript a source module (a path relative to the project) belongs to. */
 export function partOf(module: string): JsPart {
-  if (/node_modules\/(?:react-dom|scheduler)\//.test(module)) return "react-dom";
-  if (/node_modules\/react\//.test(module)) return "react";
+  // The UI runtime: Preact, and the module that gives it React's API (scripts/vite-preact.ts).
+  if (/node_modules\/preact\/|^app\/lib\/react-runtime\.ts$/.test(module)) return "preact";
   if (/node_modules\/react-router\/|virtual:react-router/.test(module)) return "react-router";
   if (/node_modules\//.test(module) || /^\0|\bvite\//.test(module)) return "other libraries";
   if (/^app\/content\/data\/details(?:\.ts|\/)/.test(module)) return "detail records";

@@ -1,7 +1,7 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { hydrateRoot } from "react-dom/client";
+import { act, fireEvent, render, screen, within } from "@testing-library/preact";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
+import { hydrateServerHtml } from "../../test-support/hydrate";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { IllustrationName } from "../../content/illustrations";
 import { Carousel, type CarouselProps, type CarouselSlide } from "./Carousel";
@@ -336,18 +336,12 @@ describe("Carousel pre-rendering", () => {
   });
 
   it.each([false, true])("hydrates without a mismatch (reduced motion: %s)", async (reducedMotion) => {
-    const html = renderToString(tree);
     stubReducedMotion(reducedMotion);
-    const container = document.createElement("div");
-    container.innerHTML = html;
-    document.body.append(container);
-    const recoverable = vi.fn();
-    const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: recoverable }));
-    expect(recoverable).not.toHaveBeenCalled();
+    const { container, mismatch, unmount } = await hydrateServerHtml(tree);
+    expect(mismatch).toBeNull();
     expect(within(container).getByRole("button", { name: /automatic slide show/ })).toHaveAccessibleName(
       reducedMotion ? "Start automatic slide show" : "Stop automatic slide show",
     );
-    act(() => root.unmount());
-    container.remove();
+    unmount();
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { aed, type VisaType } from "../../content/schema";
 import { PriceGrid } from "./PriceGrid";
@@ -13,7 +13,7 @@ function terms(): string[] {
   return screen.getAllByRole("term").map((term) => term.textContent ?? "");
 }
 
-function prices(container: HTMLElement): string[] {
+function prices(container: Element): string[] {
   return [...container.querySelectorAll(".price")].map((price) => price.textContent ?? "");
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { NavLink, useLocation } from "react-router";
 import { menu, type MenuItem } from "../../content/menu";
 import { mediaQuery } from "../../styles/breakpoints";
@@ -74,7 +74,9 @@ export function MainMenu({ open, onClose }: MainMenuProps) {
     [onClose, setOpenSub],
   );
 
-  useEffect(() => {
+  // A layout effect: the page becomes inert, and reachable again, in the same commit as the panel opens or
+  // closes, so the focus that closing returns to the menu button (SiteHeader) never meets an inert page.
+  useLayoutEffect(() => {
     if (!open) return;
     setPageInert(true);
     closeRef.current?.focus();

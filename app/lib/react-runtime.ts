@@ -1,0 +1,51 @@
+/** Experiment: React's API from Preact, plus what React Router 8 needs that preact/compat lacks. */
+import { Fragment, options } from "preact";
+
+// @ts-expect-error: preact/compat's types are written as `export =`, which TypeScript will not re-export with
+// `export *`; the module itself has named exports, and the pages' code is checked against React's types anyway.
+export * from "preact/compat";
+export { default } from "preact/compat";
+
+/** React Router calls useOptimistic's setter only with `useTransitions`, which this site does not turn on. */
+export function useOptimistic<S>(passthrough: S): [S, (action: unknown) => void] {
+  return [passthrough, () => {}];
+}
+
+/** Renders nothing: stands in for an element the page's HTML no longer has. */
+const Omitted = () => null;
+
+// React's suppressHydrationWarning is a hint to React, never an attribute: Preact would write it into the HTML.
+const previousVnode = options.vnode;
+options.vnode = (vnode) => {
+  const props = vnode.props as Record<string, unknown> | null;
+  if (props && typeof vnode.type === "string" && "suppressHydrationWarning" in props) {
+    delete props.suppressHydrationWarning;
+  }
+  // React Router's <Scripts> renders the page's modulepreload links again while hydrating. The built pages have
+  // none (scripts/defer-hydration.ts moves them into the boot script, after the first paint), and Preact hydrates
+  // by position: a link it expects but does not find would make it insert new elements where the scripts are.
+  if (typeof document !== "undefined" && vnode.type === "link" && props?.rel === "modulepreload") {
+    (vnode as { type: unknown }).type = Omitted;
+  }
+  // Preact renders into the document's <html> element, not the document: the root layout's <html> becomes its
+  // children, so that they hydrate the page's <head> and <body> (preactjs/preact#3794).
+  if (typeof document !== "undefined" && vnode.type === "html") {
+    (vnode as { type: unknown }).type = Fragment;
+  }
+  previousVnode?.(vnode);
+};
+
+// Effects run in the task right after the render, as React's scheduler runs them (it posts a message), not after
+// the next animation frame as Preact's default does: a page in the background or under a test's paused clock
+// gets no frames, and the taps held before hydration (app/lib/early-taps.ts) are replayed without a frame's wait.
+if (typeof MessageChannel !== "undefined" && typeof document !== "undefined") {
+  const channel = new MessageChannel();
+  const waiting: (() => void)[] = [];
+  channel.port1.onmessage = () => {
+    for (const callback of waiting.splice(0)) callback();
+  };
+  options.requestAnimationFrame = (callback) => {
+    waiting.push(callback);
+    if (waiting.length === 1) channel.port2.postMessage(null);
+  };
+}
