@@ -124,3 +124,48 @@ test.describe("failures the visitor is told about", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
   });
 });
+
+// Hydration takes over the pre-rendered page as it is. An element that hydration inserts, moves or removes is
+// one the browser code did not find where the HTML has it: a <style> moved in <head> re-applies all its CSS, and a
+// page whose controls are replaced loses what the visitor is doing (focus, a half-typed field).
+test.describe("hydration leaves the page's elements where they are", { tag: "@phone" }, () => {
+  for (const path of ["/", "/services", "/about", "/contact", "/dubai-visa/1", "/visa-packages/4", "/tourist-visa/0"]) {
+    test(`${path}`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __hydrationChanges: string[] }).__hydrationChanges = seen;
+        const describe = (node: Node) =>
+          node instanceof Element
+            ? `<${node.localName}${node.id ? `#${node.id}` : ""}> in <${node.parentElement?.localName ?? "?"}>`
+            : "";
+        const observer = new MutationObserver((records) => {
+          if (document.documentElement.hasAttribute("data-hydrated")) return observer.disconnect();
+          for (const record of records) {
+            for (const node of record.addedNodes) {
+              // The boot script adds the page's modulepreload links after the first paint (scripts/defer-hydration.ts).
+              if (node instanceof HTMLLinkElement && node.rel === "modulepreload") continue;
+              if (node instanceof Element) seen.push(`added ${describe(node)}`);
+            }
+            for (const node of record.removedNodes) {
+              // React Router's hydration data, read once while the HTML is parsed, may go once it has been read, and
+              // so may the modulepreload links once their modules have run (Preact hydrates <head> as the layout
+              // renders it, and the layout has no such links).
+              if (node instanceof HTMLScriptElement && record.target === document.body) continue;
+              if (node instanceof HTMLLinkElement && node.rel === "modulepreload") continue;
+              if (node instanceof Element)
+                seen.push(`removed ${node.localName} from <${(record.target as Element).localName}>`);
+            }
+          }
+        });
+        document.addEventListener("DOMContentLoaded", () =>
+          observer.observe(document.documentElement, { childList: true, subtree: true }),
+        );
+      });
+      await page.goto(path);
+      const changes = await page.evaluate(
+        () => (window as unknown as { __hydrationChanges: string[] }).__hydrationChanges,
+      );
+      expect(changes).toEqual([]);
+    });
+  }
+});

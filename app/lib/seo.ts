@@ -71,11 +71,12 @@ export function pageMeta({
 /**
  * The JSON-LD: the agency, then the page's own nodes. It is for search engines, which read the pre-rendered
  * HTML, so it is built only while pages are rendered (import.meta.env.SSR is false in the browser build, where
- * the builders are then dropped: about 2 KB less JavaScript on every page). When the page hydrates, React 19
- * leaves the extra <script> in <head> alone.
+ * the builders are then dropped: about 2 KB less JavaScript on every page). In the browser a stand-in takes its
+ * place: it hydrates the pre-rendered <script>, whose JSON hydration leaves as it is. Without one, the next
+ * <script> in <head> would be taken for it and everything after it moved.
  */
 function structuredDataTags(pageNodes: readonly JsonLdNode[]): MetaDescriptor[] {
-  if (!import.meta.env.SSR) return [];
+  if (!import.meta.env.SSR) return [{ "script:ld+json": null }];
   const agency = travelAgency({
     siteUrl: site.siteUrl,
     name: site.agencyName,
