@@ -9,6 +9,8 @@ import {
   useMatches,
   type LinksFunction,
 } from "react-router";
+import { HydrationPiece } from "./components/HydrationPiece";
+import { afterHydrationPieces } from "./lib/hydration-pieces";
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import interLatin from "./assets/fonts/inter-latin-wght.woff2?url";
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
@@ -46,30 +48,40 @@ const fontFaces = `
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={themeColor} />
-        <Meta />
-        {/* Holds taps made before hydration, for App to carry out (app/lib/early-taps.ts). */}
-        <script dangerouslySetInnerHTML={{ __html: earlyTapScript }} />
-        <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
-        {/* Empty here: the build fills it with the page's CSS (scripts/inline-css.ts), and hydration keeps that. */}
-        <style data-page-css="" dangerouslySetInnerHTML={{ __html: "" }} />
-        <Links />
-      </head>
-      <body>
-        <a href="#main" className="skip-link" {...inertWhenMenuOpen}>
-          Skip to main content
-        </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} {...inertWhenMenuOpen}>
-          {children}
-        </main>
-        <SiteFooter />
-        <ActionBar />
-        <Scripts />
-      </body>
+      <HydrationPiece>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content={themeColor} />
+          <Meta />
+          {/* Holds taps made before hydration, for App to carry out (app/lib/early-taps.ts). */}
+          <script dangerouslySetInnerHTML={{ __html: earlyTapScript }} />
+          <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
+          {/* Empty here: the build fills it with the page's CSS (scripts/inline-css.ts), and hydration keeps that. */}
+          <style data-page-css="" dangerouslySetInnerHTML={{ __html: "" }} />
+          <Links />
+        </head>
+      </HydrationPiece>
+      <HydrationPiece>
+        <body>
+          <a href="#main" className="skip-link" {...inertWhenMenuOpen}>
+            Skip to main content
+          </a>
+          <SiteHeader />
+          <HydrationPiece>
+            <main id="main" tabIndex={-1} {...inertWhenMenuOpen}>
+              {children}
+            </main>
+          </HydrationPiece>
+          <HydrationPiece>
+            <SiteFooter />
+          </HydrationPiece>
+          <HydrationPiece>
+            <ActionBar />
+          </HydrationPiece>
+          <Scripts />
+        </body>
+      </HydrationPiece>
     </html>
   );
 }
@@ -91,10 +103,12 @@ export default function App() {
   useEffect(() => {
     // The browser's own restoration would fight the scroll to top on back and forward.
     window.history.scrollRestoration = "manual";
-    // A marker for end-to-end tests and styles: the page is interactive from here on.
-    document.documentElement.dataset.hydrated = "";
-    // Now that every handler is in place, the taps made before it (menu, carousel, a form's button).
-    replayEarlyTaps();
+    afterHydrationPieces(() => {
+      // A marker for end-to-end tests and styles: the page is interactive from here on.
+      document.documentElement.dataset.hydrated = "";
+      // Now that every handler is in place, the taps made before it (menu, carousel, a form's button).
+      replayEarlyTaps();
+    });
   }, []);
   const matches = useMatches();
   const chunkFailure = useSyncExternalStore(chunkFailures.subscribe, chunkFailures.latest, chunkFailures.none);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ElementType, type ReactNode } from "react";
+import { HydrationPiece } from "./HydrationPiece";
 import styles from "./Reveal.module.css";
 
 interface RevealProps {
@@ -31,9 +32,12 @@ export function Reveal({ children, as: Tag = "div", className, id }: RevealProps
     return () => observer.disconnect();
   }, []);
 
+  // Each block hydrates in a task of its own (app/lib/hydration-pieces.ts).
   return (
-    <Tag ref={ref} id={id} className={className ? `${styles.reveal} ${className}` : styles.reveal}>
-      {children}
-    </Tag>
+    <HydrationPiece>
+      <Tag ref={ref} id={id} className={className ? `${styles.reveal} ${className}` : styles.reveal}>
+        {children}
+      </Tag>
+    </HydrationPiece>
   );
 }

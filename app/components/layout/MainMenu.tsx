@@ -4,6 +4,7 @@ import { menu, type MenuItem } from "../../content/menu";
 import { mediaQuery } from "../../styles/breakpoints";
 import { ChevronDownIcon, CloseIcon } from "../icons";
 import { useMediaQuery } from "../../lib/use-media-query";
+import { HydrationPiece } from "../HydrationPiece";
 import styles from "./MainMenu.module.css";
 
 export const mainMenuId = "main-menu";
@@ -151,15 +152,17 @@ export function MainMenu({ open, onClose }: MainMenuProps) {
                   {item.title}
                   <ChevronDownIcon size={16} className={styles.chevron} />
                 </button>
-                <ul id={`${idPrefix}-sub-${item.id}`} className={styles.sub}>
-                  {item.subMenu.map((sub) => (
-                    <li key={sub.id}>
-                      <NavLink to={sub.link} end className={styles.subLink} onClick={() => closeMenu(false)}>
-                        {sub.title}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
+                <HydrationPiece>
+                  <ul id={`${idPrefix}-sub-${item.id}`} className={styles.sub}>
+                    {item.subMenu.map((sub) => (
+                      <li key={sub.id}>
+                        <NavLink to={sub.link} end className={styles.subLink} onClick={() => closeMenu(false)}>
+                          {sub.title}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </HydrationPiece>
               </li>
             ),
           )}

@@ -9,6 +9,7 @@ import { MailIcon, MapPinIcon, PhoneIcon } from "../icons";
 import { Logo } from "./Logo";
 import { inertWhenMenuOpen } from "./MainMenu";
 import { SocialLinks } from "./SocialLinks";
+import { HydrationPiece } from "../HydrationPiece";
 import styles from "./SiteFooter.module.css";
 
 export function SiteFooter() {
@@ -46,25 +47,29 @@ export function SiteFooter() {
           <h2 id="footer-quick-links" className={styles.heading}>
             Quick Links
           </h2>
-          <ul className={styles.links}>
-            {footerLinks.quickLinks.map((link) => (
-              <li key={link.link}>
-                <Link to={link.link}>{link.title}</Link>
-              </li>
-            ))}
-          </ul>
+          <HydrationPiece>
+            <ul className={styles.links}>
+              {footerLinks.quickLinks.map((link) => (
+                <li key={link.link}>
+                  <Link to={link.link}>{link.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </HydrationPiece>
         </nav>
         <nav aria-labelledby="footer-visa-guide">
           <h2 id="footer-visa-guide" className={styles.heading}>
             Visa Guide
           </h2>
-          <ul className={styles.links}>
-            {footerLinks.visaGuide.map((link) => (
-              <li key={link.link}>
-                <Link to={link.link}>{link.title}</Link>
-              </li>
-            ))}
-          </ul>
+          <HydrationPiece>
+            <ul className={styles.links}>
+              {footerLinks.visaGuide.map((link) => (
+                <li key={link.link}>
+                  <Link to={link.link}>{link.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </HydrationPiece>
         </nav>
         <section aria-labelledby="footer-follow">
           <h2 id="footer-follow" className={styles.heading}>

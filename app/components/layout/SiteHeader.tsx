@@ -10,6 +10,7 @@ import { ClockIcon, MailIcon, MenuIcon, PhoneIcon } from "../icons";
 import { Logo } from "./Logo";
 import { inertWhenMenuOpen, MainMenu, mainMenuId } from "./MainMenu";
 import { SocialLinks } from "./SocialLinks";
+import { HydrationPiece } from "../HydrationPiece";
 import styles from "./SiteHeader.module.css";
 import { KeepTogether } from "../KeepTogether";
 
@@ -32,62 +33,66 @@ export function SiteHeader() {
   return (
     <>
       {/* One banner landmark holds the top bar and the masthead, so no header content sits outside a landmark. */}
-      <header className={styles.header} {...inertWhenMenuOpen}>
-        <div className={styles.topbar}>
-          <div className={`container ${styles.topbarInner}`}>
-            <p className={styles.hours}>
-              <ClockIcon size={16} />
-              <span>
-                <KeepTogether text={openingHours} />
-              </span>
-            </p>
-            <SocialLinks />
+      <HydrationPiece>
+        <header className={styles.header} {...inertWhenMenuOpen}>
+          <div className={styles.topbar}>
+            <div className={`container ${styles.topbarInner}`}>
+              <p className={styles.hours}>
+                <ClockIcon size={16} />
+                <span>
+                  <KeepTogether text={openingHours} />
+                </span>
+              </p>
+              <SocialLinks />
+            </div>
           </div>
-        </div>
-        <div className={styles.masthead}>
-          <div className={`container ${styles.mastheadInner}`}>
-            <Link to={paths.home} className={styles.logoLink} aria-label={`${site.agencyName}, home`}>
-              <Logo />
-            </Link>
-            <ul className={styles.contacts}>
-              <li>
-                <a href={site.phone.href} className={styles.contact}>
-                  <span className={styles.contactIcon}>
-                    <PhoneIcon size={18} />
-                  </span>
-                  <span>
-                    <span className={styles.contactLabel}>Call us</span>
-                    <span className={styles.contactValue}>{site.phone.display}</span>
-                  </span>
-                </a>
-              </li>
-              <li>
-                <a href={mailtoHref(site.email)} className={styles.contact}>
-                  <span className={styles.contactIcon}>
-                    <MailIcon size={18} />
-                  </span>
-                  <span>
-                    <span className={styles.contactLabel}>Email us</span>
-                    <span className={styles.contactValue}>{site.email}</span>
-                  </span>
-                </a>
-              </li>
-            </ul>
-            <button
-              ref={toggleRef}
-              type="button"
-              className={styles.menuToggle}
-              aria-expanded={menuOpen}
-              aria-controls={mainMenuId}
-              onClick={() => setMenuOpenAt(pathname)}
-            >
-              <MenuIcon size={22} />
-              <span>Menu</span>
-            </button>
+          <div className={styles.masthead}>
+            <div className={`container ${styles.mastheadInner}`}>
+              <Link to={paths.home} className={styles.logoLink} aria-label={`${site.agencyName}, home`}>
+                <Logo />
+              </Link>
+              <ul className={styles.contacts}>
+                <li>
+                  <a href={site.phone.href} className={styles.contact}>
+                    <span className={styles.contactIcon}>
+                      <PhoneIcon size={18} />
+                    </span>
+                    <span>
+                      <span className={styles.contactLabel}>Call us</span>
+                      <span className={styles.contactValue}>{site.phone.display}</span>
+                    </span>
+                  </a>
+                </li>
+                <li>
+                  <a href={mailtoHref(site.email)} className={styles.contact}>
+                    <span className={styles.contactIcon}>
+                      <MailIcon size={18} />
+                    </span>
+                    <span>
+                      <span className={styles.contactLabel}>Email us</span>
+                      <span className={styles.contactValue}>{site.email}</span>
+                    </span>
+                  </a>
+                </li>
+              </ul>
+              <button
+                ref={toggleRef}
+                type="button"
+                className={styles.menuToggle}
+                aria-expanded={menuOpen}
+                aria-controls={mainMenuId}
+                onClick={() => setMenuOpenAt(pathname)}
+              >
+                <MenuIcon size={22} />
+                <span>Menu</span>
+              </button>
+            </div>
           </div>
-        </div>
-      </header>
-      <MainMenu open={menuOpen} onClose={closeMenu} />
+        </header>
+      </HydrationPiece>
+      <HydrationPiece>
+        <MainMenu open={menuOpen} onClose={closeMenu} />
+      </HydrationPiece>
     </>
   );
 }

@@ -1,0 +1,91 @@
+/**
+ * Hydration in pieces, each in a task of its own, so that a slow phone's main thread is never held for long.
+ *
+ * Preact hydrates a document in one pass. On a phone four times slower than this machine that pass was one task
+ * of 200–260 ms (`npm run bench -- --real`), all of it blocking time. A part of the page wrapped in
+ * <HydrationPiece> (app/components/HydrationPiece.tsx) is skipped by that pass: its component suspends, and
+ * Preact keeps the server's DOM for it untouched (it supports suspending while hydrating). The pieces then take
+ * turns, one per task, in the order the pass met them; a piece met inside another takes its turn after the
+ * outer one. Between two turns the browser can handle input and paint.
+ *
+ * Only the first hydration of a pre-rendered page is split (entry.client starts it); a page rendered later by
+ * moving to it in the browser, the pre-rendering and the component tests render every piece at once.
+ */
+
+export interface Turn {
+  readonly promise: Promise<void>;
+  done: boolean;
+}
+
+/** The pieces waiting for their turn, in order; null outside the first hydration. */
+let waiting: (() => void)[] | null = null;
+let whenDone: (() => void)[] = [];
+let stepQueued = false;
+
+/** Runs the callback in a task of its own, after the browser has had the chance to handle input. */
+export const nextTask: (callback: () => void) => void =
+  typeof MessageChannel === "undefined"
+    ? (callback) => setTimeout(callback, 0)
+    : (callback) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          callback();
+        };
+        channel.port2.postMessage(null);
+      };
+
+/** Called once, right before the first hydration: from here the pieces wait for their turns. */
+export function startHydrationInPieces(): void {
+  waiting = [];
+}
+
+/** Called once the first hydration's pass is over: the pieces it skipped take their turns. */
+export function hydratePieces(): void {
+  queueStep();
+}
+
+/**
+ * For a piece's first render: a turn to wait for, or null when the piece may render at once. A piece keeps its
+ * turn (Preact keeps the suspended component and its state), so this is asked once per piece.
+ */
+export function takeTurn(): Turn | null {
+  if (waiting === null) return null;
+  let release = () => {};
+  const turn: Turn = { promise: new Promise<void>((resolve) => (release = resolve)), done: false };
+  waiting.push(() => {
+    turn.done = true;
+    release();
+  });
+  return turn;
+}
+
+/** Calls back once every piece has hydrated: at once outside the first hydration. */
+export function afterHydrationPieces(callback: () => void): void {
+  if (waiting === null) callback();
+  else whenDone.push(callback);
+}
+
+function queueStep(): void {
+  if (stepQueued) return;
+  stepQueued = true;
+  nextTask(step);
+}
+
+/**
+ * One turn per task. A released piece renders in this task (Preact renders an update in a microtask); pieces it
+ * holds take their turns after it. When a task finds no piece waiting, every piece has hydrated.
+ */
+function step(): void {
+  stepQueued = false;
+  const release = waiting?.shift();
+  if (release) {
+    release();
+    queueStep();
+    return;
+  }
+  waiting = null;
+  const callbacks = whenDone;
+  whenDone = [];
+  for (const callback of callbacks) callback();
+}
