@@ -73,12 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </main>
           </HydrationPiece>
-          <HydrationPiece>
-            <SiteFooter />
-          </HydrationPiece>
-          <HydrationPiece>
-            <ActionBar />
-          </HydrationPiece>
+          <SiteFooter />
+          <ActionBar />
           <Scripts />
         </body>
       </HydrationPiece>

@@ -7,6 +7,7 @@ import { paths } from "../../lib/paths";
 import { site } from "../../lib/site-config";
 import { MailIcon, PhoneIcon, WhatsAppIcon } from "../icons";
 import { inertWhenMenuOpen } from "./MainMenu";
+import { HydrationPiece } from "../HydrationPiece";
 import styles from "./ActionBar.module.css";
 
 /**
@@ -26,34 +27,36 @@ export function ActionBar() {
   }
 
   return (
-    <aside aria-label="Contact us" className={styles.bar} data-action-bar="" {...inertWhenMenuOpen}>
-      <a
-        href={whatsappHref(site.whatsappDigits, whatsappGreeting)}
-        className={`${styles.item} ${styles.whatsapp}`}
-        target="_blank"
-        rel="noopener noreferrer"
-        data-whatsapp=""
-      >
-        <WhatsAppIcon size={28} />
-        <span className="visually-hidden">Chat with us on </span>
-        <span className={styles.phoneOnly}>WhatsApp</span>
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>
-      <a href={site.phone.href} className={`${styles.item} ${styles.call}`}>
-        <PhoneIcon size={22} />
-        Call<span className="visually-hidden"> {site.phone.display}</span>
-      </a>
-      {formHere ? (
-        <a href={`#${enquiryAnchorId}`} className={`${styles.item} ${styles.enquire}`} onClick={enquire}>
-          <MailIcon size={22} />
-          Enquire
+    <HydrationPiece>
+      <aside aria-label="Contact us" className={styles.bar} data-action-bar="" {...inertWhenMenuOpen}>
+        <a
+          href={whatsappHref(site.whatsappDigits, whatsappGreeting)}
+          className={`${styles.item} ${styles.whatsapp}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-whatsapp=""
+        >
+          <WhatsAppIcon size={28} />
+          <span className="visually-hidden">Chat with us on </span>
+          <span className={styles.phoneOnly}>WhatsApp</span>
+          <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
-      ) : (
-        <Link to={paths.contact} className={`${styles.item} ${styles.enquire}`}>
-          <MailIcon size={22} />
-          Enquire
-        </Link>
-      )}
-    </aside>
+        <a href={site.phone.href} className={`${styles.item} ${styles.call}`}>
+          <PhoneIcon size={22} />
+          Call<span className="visually-hidden"> {site.phone.display}</span>
+        </a>
+        {formHere ? (
+          <a href={`#${enquiryAnchorId}`} className={`${styles.item} ${styles.enquire}`} onClick={enquire}>
+            <MailIcon size={22} />
+            Enquire
+          </a>
+        ) : (
+          <Link to={paths.contact} className={`${styles.item} ${styles.enquire}`}>
+            <MailIcon size={22} />
+            Enquire
+          </Link>
+        )}
+      </aside>
+    </HydrationPiece>
   );
 }

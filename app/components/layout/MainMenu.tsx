@@ -106,68 +106,70 @@ export function MainMenu({ open, onClose }: MainMenuProps) {
       {/* A pointer-only convenience: keyboard users close the panel with Escape or its Close button. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
       <div className={styles.backdrop} data-open={open} onClick={() => closeMenu(false)} />
-      {/* Escape closes the menu from wherever focus is inside it; the links and buttons stay the controls. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <nav id={mainMenuId} className={styles.nav} data-open={open} aria-label="Main" onKeyDown={onKeyDown}>
-        <div className={styles.panelHead}>
-          <span className={styles.panelTitle}>Menu</span>
-          <button ref={closeRef} type="button" className={styles.close} onClick={() => closeMenu(true)}>
-            <CloseIcon size={22} />
-            <span className="visually-hidden">Close menu</span>
-          </button>
-        </div>
-        <ul className={`container ${styles.list}`}>
-          {menu.map((item) =>
-            item.subMenu.length === 0 ? (
-              <li key={item.id} className={styles.item}>
-                <NavLink to={item.link} end className={styles.topLink} onClick={() => closeMenu(false)}>
-                  {item.title}
-                </NavLink>
-              </li>
-            ) : (
-              <li
-                key={item.id}
-                className={styles.item}
-                data-open={openSub === item.id}
-                onMouseEnter={compact ? undefined : () => setOpenSub(item.id)}
-                onMouseLeave={compact ? undefined : () => setOpenSub(null)}
-                onFocus={compact ? undefined : () => setOpenSub(item.id)}
-                onBlur={
-                  compact
-                    ? undefined
-                    : (event) => {
-                        if (!event.currentTarget.contains(event.relatedTarget)) setOpenSub(null);
-                      }
-                }
-              >
-                <button
-                  id={`${idPrefix}-button-${item.id}`}
-                  type="button"
-                  className={styles.topButton}
-                  data-active={isInGroup(current, item)}
-                  aria-expanded={openSub === item.id}
-                  aria-controls={`${idPrefix}-sub-${item.id}`}
-                  onClick={() => setOpenSub((now) => (now === item.id && compact ? null : item.id))}
+      <HydrationPiece>
+        {/* Escape closes the menu from wherever focus is inside it; the links and buttons stay the controls. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+        <nav id={mainMenuId} className={styles.nav} data-open={open} aria-label="Main" onKeyDown={onKeyDown}>
+          <div className={styles.panelHead}>
+            <span className={styles.panelTitle}>Menu</span>
+            <button ref={closeRef} type="button" className={styles.close} onClick={() => closeMenu(true)}>
+              <CloseIcon size={22} />
+              <span className="visually-hidden">Close menu</span>
+            </button>
+          </div>
+          <ul className={`container ${styles.list}`}>
+            {menu.map((item) =>
+              item.subMenu.length === 0 ? (
+                <li key={item.id} className={styles.item}>
+                  <NavLink to={item.link} end className={styles.topLink} onClick={() => closeMenu(false)}>
+                    {item.title}
+                  </NavLink>
+                </li>
+              ) : (
+                <li
+                  key={item.id}
+                  className={styles.item}
+                  data-open={openSub === item.id}
+                  onMouseEnter={compact ? undefined : () => setOpenSub(item.id)}
+                  onMouseLeave={compact ? undefined : () => setOpenSub(null)}
+                  onFocus={compact ? undefined : () => setOpenSub(item.id)}
+                  onBlur={
+                    compact
+                      ? undefined
+                      : (event) => {
+                          if (!event.currentTarget.contains(event.relatedTarget)) setOpenSub(null);
+                        }
+                  }
                 >
-                  {item.title}
-                  <ChevronDownIcon size={16} className={styles.chevron} />
-                </button>
-                <HydrationPiece>
-                  <ul id={`${idPrefix}-sub-${item.id}`} className={styles.sub}>
-                    {item.subMenu.map((sub) => (
-                      <li key={sub.id}>
-                        <NavLink to={sub.link} end className={styles.subLink} onClick={() => closeMenu(false)}>
-                          {sub.title}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                </HydrationPiece>
-              </li>
-            ),
-          )}
-        </ul>
-      </nav>
+                  <button
+                    id={`${idPrefix}-button-${item.id}`}
+                    type="button"
+                    className={styles.topButton}
+                    data-active={isInGroup(current, item)}
+                    aria-expanded={openSub === item.id}
+                    aria-controls={`${idPrefix}-sub-${item.id}`}
+                    onClick={() => setOpenSub((now) => (now === item.id && compact ? null : item.id))}
+                  >
+                    {item.title}
+                    <ChevronDownIcon size={16} className={styles.chevron} />
+                  </button>
+                  <HydrationPiece>
+                    <ul id={`${idPrefix}-sub-${item.id}`} className={styles.sub}>
+                      {item.subMenu.map((sub) => (
+                        <li key={sub.id}>
+                          <NavLink to={sub.link} end className={styles.subLink} onClick={() => closeMenu(false)}>
+                            {sub.title}
+                          </NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </HydrationPiece>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+      </HydrationPiece>
     </>
   );
 }

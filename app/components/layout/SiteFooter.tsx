@@ -15,77 +15,79 @@ import styles from "./SiteFooter.module.css";
 export function SiteFooter() {
   const year = useCurrentYear();
   return (
-    <footer className={styles.footer} {...inertWhenMenuOpen}>
-      <div className={`container ${styles.grid}`}>
-        <section aria-labelledby="footer-office">
-          <Link to={paths.home} className={styles.logoLink} aria-label={`${site.agencyName}, home`}>
-            <Logo inverted />
-          </Link>
-          <h2 id="footer-office" className="visually-hidden">
-            Our office
-          </h2>
-          <ul className={styles.contactList}>
-            <li>
-              <MapPinIcon size={18} />
-              <address>
-                {officeAddress.locality}, {officeAddress.city}
-                <br />
-                {officeAddress.country}
-              </address>
-            </li>
-            <li>
-              <MailIcon size={18} />
-              <a href={mailtoHref(site.email)}>{site.email}</a>
-            </li>
-            <li>
-              <PhoneIcon size={18} />
-              <a href={site.phone.href}>{site.phone.display}</a>
-            </li>
-          </ul>
-        </section>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className={styles.heading}>
-            Quick Links
-          </h2>
-          <HydrationPiece>
-            <ul className={styles.links}>
-              {footerLinks.quickLinks.map((link) => (
-                <li key={link.link}>
-                  <Link to={link.link}>{link.title}</Link>
-                </li>
-              ))}
+    <HydrationPiece>
+      <footer className={styles.footer} {...inertWhenMenuOpen}>
+        <div className={`container ${styles.grid}`}>
+          <section aria-labelledby="footer-office">
+            <Link to={paths.home} className={styles.logoLink} aria-label={`${site.agencyName}, home`}>
+              <Logo inverted />
+            </Link>
+            <h2 id="footer-office" className="visually-hidden">
+              Our office
+            </h2>
+            <ul className={styles.contactList}>
+              <li>
+                <MapPinIcon size={18} />
+                <address>
+                  {officeAddress.locality}, {officeAddress.city}
+                  <br />
+                  {officeAddress.country}
+                </address>
+              </li>
+              <li>
+                <MailIcon size={18} />
+                <a href={mailtoHref(site.email)}>{site.email}</a>
+              </li>
+              <li>
+                <PhoneIcon size={18} />
+                <a href={site.phone.href}>{site.phone.display}</a>
+              </li>
             </ul>
-          </HydrationPiece>
-        </nav>
-        <nav aria-labelledby="footer-visa-guide">
-          <h2 id="footer-visa-guide" className={styles.heading}>
-            Visa Guide
-          </h2>
-          <HydrationPiece>
-            <ul className={styles.links}>
-              {footerLinks.visaGuide.map((link) => (
-                <li key={link.link}>
-                  <Link to={link.link}>{link.title}</Link>
-                </li>
-              ))}
-            </ul>
-          </HydrationPiece>
-        </nav>
-        <section aria-labelledby="footer-follow">
-          <h2 id="footer-follow" className={styles.heading}>
-            Follow Us
-          </h2>
-          <p className={styles.note}>News, visa updates and holiday offers.</p>
-          <SocialLinks tone="light" />
-        </section>
-      </div>
-      <div className={styles.bottom}>
-        <div className="container">
-          <p>
-            © {year} {site.agencyName}. All rights reserved.
-          </p>
+          </section>
+          <nav aria-labelledby="footer-quick-links">
+            <h2 id="footer-quick-links" className={styles.heading}>
+              Quick Links
+            </h2>
+            <HydrationPiece>
+              <ul className={styles.links}>
+                {footerLinks.quickLinks.map((link) => (
+                  <li key={link.link}>
+                    <Link to={link.link}>{link.title}</Link>
+                  </li>
+                ))}
+              </ul>
+            </HydrationPiece>
+          </nav>
+          <nav aria-labelledby="footer-visa-guide">
+            <h2 id="footer-visa-guide" className={styles.heading}>
+              Visa Guide
+            </h2>
+            <HydrationPiece>
+              <ul className={styles.links}>
+                {footerLinks.visaGuide.map((link) => (
+                  <li key={link.link}>
+                    <Link to={link.link}>{link.title}</Link>
+                  </li>
+                ))}
+              </ul>
+            </HydrationPiece>
+          </nav>
+          <section aria-labelledby="footer-follow">
+            <h2 id="footer-follow" className={styles.heading}>
+              Follow Us
+            </h2>
+            <p className={styles.note}>News, visa updates and holiday offers.</p>
+            <SocialLinks tone="light" />
+          </section>
         </div>
-      </div>
-    </footer>
+        <div className={styles.bottom}>
+          <div className="container">
+            <p>
+              © {year} {site.agencyName}. All rights reserved.
+            </p>
+          </div>
+        </div>
+      </footer>
+    </HydrationPiece>
   );
 }

@@ -90,9 +90,7 @@ export function SiteHeader() {
           </div>
         </header>
       </HydrationPiece>
-      <HydrationPiece>
-        <MainMenu open={menuOpen} onClose={closeMenu} />
-      </HydrationPiece>
+      <MainMenu open={menuOpen} onClose={closeMenu} />
     </>
   );
 }
