@@ -23,5 +23,8 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
-startHydrationInPieces();
+// Only a page whose HTML holds its content hydrates in pieces: the client-rendered comparison build (React
+// Router's SPA mode, `npm run bench`) has a shell to render into, with nothing for a piece to keep meanwhile.
+const context = (window as { __reactRouterContext?: { isSpaMode?: boolean } }).__reactRouterContext;
+if (!context?.isSpaMode) startHydrationInPieces();
 nextTask(hydrate);
