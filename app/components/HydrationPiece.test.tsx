@@ -28,7 +28,7 @@ function Page({ onPress }: { onPress: () => void }) {
   );
 }
 
-/** Lets one task go by: one piece's turn. */
+/** Lets one task go by. */
 const aTurn = () => act(() => new Promise<void>((resolve) => nextTask(resolve)));
 
 describe("HydrationPiece", () => {
@@ -72,7 +72,7 @@ describe("HydrationPiece", () => {
 
     act(() => hydratePieces());
     // A piece re-rendered while it waited may wait a turn longer: turn by turn until the first piece is live.
-    for (let turn = 0; turn < 6 && presses === 0; turn++) {
+    for (let turn = 0; turn < 20 && presses === 0; turn++) {
       await aTurn();
       fireEvent.click(button("Piece"));
     }
@@ -86,7 +86,7 @@ describe("HydrationPiece", () => {
     fireEvent.click(button("Piece"));
     expect(presses).toBe(2);
 
-    for (let turn = 0; turn < 6 && !hydrated; turn++) await aTurn();
+    for (let turn = 0; turn < 20 && !hydrated; turn++) await aTurn();
     expect(hydrated).toBe(true);
     // The same elements throughout, never moved or made again, so focus stays where the visitor put it.
     expect(container.querySelector("section")).toBe(section);

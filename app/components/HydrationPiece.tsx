@@ -1,5 +1,5 @@
-import { Suspense, useState, type ReactElement } from "react";
-import { takeTurn, type Turn } from "../lib/hydration-pieces";
+import { Suspense, useEffect, useState, type ReactElement } from "react";
+import { settleTurn, takeTurn, type Turn } from "../lib/hydration-pieces";
 
 /**
  * A part of the page that hydrates in a task of its own (app/lib/hydration-pieces.ts). Its child must be one
@@ -31,6 +31,10 @@ function turnFor(children: ReactElement): Turn | null {
 
 function WaitForTurn({ children }: { children: ReactElement }) {
   const [turn] = useState(() => turnFor(children));
+  // After the effects of everything inside it (Preact runs a parent's effects after its children's).
+  useEffect(() => {
+    if (turn) settleTurn(turn);
+  }, [turn]);
   if (turn && !turn.done) throw turn.promise;
   return children;
 }

@@ -13,12 +13,16 @@
  */
 
 export interface Turn {
+  /** Settles when the piece's turn comes. */
   readonly promise: Promise<void>;
+  /** Its turn has come: the piece renders. */
   done: boolean;
+  /** The piece has rendered and its effects have run (WaitForTurn's own effect, which runs after theirs). */
+  settled: boolean;
 }
 
 /** The pieces waiting for their turn, in order; null outside the first hydration. */
-let waiting: (() => void)[] | null = null;
+let waiting: { turn: Turn; release: () => void }[] | null = null;
 let whenDone: (() => void)[] = [];
 let stepQueued = false;
 
@@ -52,12 +56,20 @@ export function hydratePieces(): void {
 export function takeTurn(): Turn | null {
   if (waiting === null) return null;
   let release = () => {};
-  const turn: Turn = { promise: new Promise<void>((resolve) => (release = resolve)), done: false };
-  waiting.push(() => {
-    turn.done = true;
-    release();
+  const turn: Turn = { promise: new Promise<void>((resolve) => (release = resolve)), done: false, settled: false };
+  waiting.push({
+    turn,
+    release: () => {
+      turn.done = true;
+      release();
+    },
   });
   return turn;
+}
+
+/** Called by a piece once it has rendered after its turn and its effects have run. */
+export function settleTurn(turn: Turn): void {
+  turn.settled = true;
 }
 
 /** Calls back once every piece has hydrated: at once outside the first hydration. */
@@ -72,16 +84,24 @@ function queueStep(): void {
   nextTask(step);
 }
 
+/** How many tasks a released piece may take to render and run its effects before the next goes anyway. */
+const settleTasks = 4;
+
 /**
- * One turn per task. A released piece renders in this task (Preact renders an update in a microtask); pieces it
- * holds take their turns after it. When a task finds no piece waiting, every piece has hydrated.
+ * One piece at a time. A released piece renders in the same task (Preact renders an update in a microtask) and
+ * runs its effects in the next (app/lib/react-runtime.ts); the next piece waits for those effects, so that what
+ * a piece starts in an effect (a timer, an observer) has started before `data-hydrated` says the page is live.
+ * Pieces it holds take their turns after it. When no piece is waiting, every piece has hydrated.
  */
 function step(): void {
   stepQueued = false;
-  const release = waiting?.shift();
-  if (release) {
-    release();
-    queueStep();
+  const next = waiting?.shift();
+  if (next) {
+    next.release();
+    // A piece taken off the page before its turn never settles: the next goes after a few tasks all the same.
+    let tasks = 0;
+    const proceed = () => (next.turn.settled || ++tasks > settleTasks ? queueStep() : nextTask(proceed));
+    nextTask(proceed);
     return;
   }
   waiting = null;

@@ -35,17 +35,11 @@ options.vnode = (vnode) => {
   previousVnode?.(vnode);
 };
 
-// Effects run in the task right after the render, as React's scheduler runs them (it posts a message), not after
-// the next animation frame as Preact's default does: a page in the background or under a test's paused clock
-// gets no frames, and the taps held before hydration (app/lib/early-taps.ts) are replayed without a frame's wait.
-if (typeof MessageChannel !== "undefined" && typeof document !== "undefined") {
-  const channel = new MessageChannel();
-  const waiting: (() => void)[] = [];
-  channel.port1.onmessage = () => {
-    for (const callback of waiting.splice(0)) callback();
-  };
-  options.requestAnimationFrame = (callback) => {
-    waiting.push(callback);
-    if (waiting.length === 1) channel.port2.postMessage(null);
-  };
+// Effects run right after the render, before the browser turns to anything else (a microtask), as React runs
+// them after a tap or a key: not after the next animation frame as Preact's default does (a page in the
+// background or under a test's paused clock gets no frames, and the taps held before hydration,
+// app/lib/early-taps.ts, are replayed without a frame's wait), nor in a task of their own, where whatever came
+// first (the next tap, a test's next step) would find the carousel's timer not yet started.
+if (typeof document !== "undefined") {
+  options.requestAnimationFrame = (callback) => queueMicrotask(callback);
 }
