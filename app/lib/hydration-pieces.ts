@@ -5,8 +5,8 @@
  * of 200–260 ms (`npm run bench -- --real`), all of it blocking time. A part of the page wrapped in
  * <HydrationPiece> (app/components/HydrationPiece.tsx) is skipped by that pass: its component suspends, and
  * Preact keeps the server's DOM for it untouched (it supports suspending while hydrating). The pieces then take
- * turns, one per task, in the order the pass met them; a piece met inside another takes its turn after the
- * outer one. Between two turns the browser can handle input and paint.
+ * turns, one at a time and each in a task of its own, in the order the pass met them; a piece met inside another
+ * takes its turn after the outer one. Between two turns the browser can handle input and paint.
  *
  * Only the first hydration of a pre-rendered page is split (entry.client starts it); a page rendered later by
  * moving to it in the browser, the pre-rendering and the component tests render every piece at once.
@@ -50,8 +50,8 @@ export function hydratePieces(): void {
 }
 
 /**
- * For a piece's first render: a turn to wait for, or null when the piece may render at once. A piece keeps its
- * turn (Preact keeps the suspended component and its state), so this is asked once per piece.
+ * For a piece's first render: a turn to wait for, or null when the piece may render at once. Asked once per piece
+ * (app/components/HydrationPiece.tsx keeps the turn it was given).
  */
 export function takeTurn(): Turn | null {
   if (waiting === null) return null;
@@ -88,10 +88,10 @@ function queueStep(): void {
 const settleTasks = 4;
 
 /**
- * One piece at a time. A released piece renders in the same task (Preact renders an update in a microtask) and
- * runs its effects in the next (app/lib/react-runtime.ts); the next piece waits for those effects, so that what
- * a piece starts in an effect (a timer, an observer) has started before `data-hydrated` says the page is live.
- * Pieces it holds take their turns after it. When no piece is waiting, every piece has hydrated.
+ * One piece at a time. A released piece renders in microtasks of the same task, and runs its effects there too
+ * (app/lib/react-runtime.ts); the next piece waits, a task at a time, until the piece says its effects have run,
+ * so that what a piece starts in an effect (a timer, an observer) has started before `data-hydrated` says the
+ * page is live. Pieces it holds take their turns after it. When no piece is waiting, every piece has hydrated.
  */
 function step(): void {
   stepQueued = false;
