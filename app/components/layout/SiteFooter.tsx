@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { officeAddress } from "../../content/agency";
 import { footerLinks } from "../../content/menu";
 import { mailtoHref } from "../../lib/links";
-import { paths } from "../../lib/paths";
+import { paths, type AppPath } from "../../lib/paths";
 import { site } from "../../lib/site-config";
 import { useCurrentYear } from "../../lib/use-current-year";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../icons";
@@ -44,34 +44,8 @@ export function SiteFooter() {
               </li>
             </ul>
           </section>
-          <nav aria-labelledby="footer-quick-links">
-            <h2 id="footer-quick-links" className={styles.heading}>
-              Quick Links
-            </h2>
-            <HydrationPiece>
-              <ul className={styles.links}>
-                {footerLinks.quickLinks.map((link) => (
-                  <li key={link.link}>
-                    <Link to={link.link}>{link.title}</Link>
-                  </li>
-                ))}
-              </ul>
-            </HydrationPiece>
-          </nav>
-          <nav aria-labelledby="footer-visa-guide">
-            <h2 id="footer-visa-guide" className={styles.heading}>
-              Visa Guide
-            </h2>
-            <HydrationPiece>
-              <ul className={styles.links}>
-                {footerLinks.visaGuide.map((link) => (
-                  <li key={link.link}>
-                    <Link to={link.link}>{link.title}</Link>
-                  </li>
-                ))}
-              </ul>
-            </HydrationPiece>
-          </nav>
+          <FooterNav id="footer-quick-links" title="Quick Links" links={footerLinks.quickLinks} />
+          <FooterNav id="footer-visa-guide" title="Visa Guide" links={footerLinks.visaGuide} />
           <section aria-labelledby="footer-follow">
             <h2 id="footer-follow" className={styles.heading}>
               Follow Us
@@ -89,5 +63,33 @@ export function SiteFooter() {
         </div>
       </footer>
     </HydrationPiece>
+  );
+}
+
+/** One of the footer's lists of links under its heading; the list hydrates in a piece of its own. */
+function FooterNav({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: readonly { title: string; link: AppPath }[];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
+      <HydrationPiece>
+        <ul className={styles.links}>
+          {links.map((link) => (
+            <li key={link.link}>
+              <Link to={link.link}>{link.title}</Link>
+            </li>
+          ))}
+        </ul>
+      </HydrationPiece>
+    </nav>
   );
 }
