@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { interLatinRange, interWeights } from "../app/lib/font";
-import { codePointsOf, subsetFontPath, subsetInter } from "./font-subset";
+import { interCoreRange, interFeatures, interLatinRange, interRestRange, interWeights } from "../app/lib/font";
+import { codePointsOf, subsetFontFiles, subsetInter } from "./font-subset";
 
 const appDir = join(import.meta.dirname, "..", "app");
 
@@ -30,14 +30,40 @@ function weightsInStyles(): number[] {
   return [...weights, bold];
 }
 
-describe("the site's font file (app/assets/fonts)", () => {
-  it("is what `npm run font:subset` makes from the installed Inter: rerun it after an upgrade", async () => {
-    const made = await subsetInter();
-    expect(made.equals(readFileSync(subsetFontPath)), "app/assets/fonts is stale: run npm run font:subset").toBe(true);
-    expect(made.length).toBeLessThan(34 * 1024);
+describe("the site's font files (app/assets/fonts)", () => {
+  it("are what `npm run font:subset` makes from the installed Inter: rerun it after an upgrade", async () => {
+    for (const part of ["core", "rest"] as const) {
+      const made = await subsetInter(part);
+      const stale = `app/assets/fonts/${part} is stale: run npm run font:subset`;
+      expect(made.equals(readFileSync(subsetFontFiles[part])), stale).toBe(true);
+    }
   });
 
-  it("keeps every weight the styles ask for", () => {
+  it("give every page a core face under 16 KiB: a phone has it in as few round trips as the page itself", async () => {
+    expect((await subsetInter("core")).length).toBeLessThan(16 * 1024);
+  });
+
+  it("split Inter's Latin characters between the core and the rest: none in both, none lost", () => {
+    const core = codePointsOf(interCoreRange);
+    const rest = codePointsOf(interRestRange);
+    expect(core.filter((codePoint) => rest.includes(codePoint))).toEqual([]);
+    expect([...core, ...rest].sort((a, b) => a - b)).toEqual(codePointsOf(interLatinRange).sort((a, b) => a - b));
+  });
+
+  it("put English text, prices and the usual typographer's marks in the core; accented letters in the rest", () => {
+    const core = new Set(codePointsOf(interCoreRange));
+    const printableAscii = Array.from({ length: 0x7f - 0x20 }, (_, index) => String.fromCharCode(0x20 + index));
+    const coreText = `${printableAscii.join("")}\u00a0–—‘’“”•…€™©®×`;
+    for (const character of coreText) expect(core.has(character.codePointAt(0) ?? 0), character).toBe(true);
+    for (const character of "éñüÅ¿") expect(core.has(character.codePointAt(0) ?? 0), character).toBe(false);
+  });
+
+  it("keep the OpenType features browsers apply to Latin text, and tabular figures for prices, but not calt", () => {
+    expect(interFeatures).toEqual(expect.arrayContaining(["kern", "liga", "ccmp", "locl", "mark", "mkmk", "tnum"]));
+    expect(interFeatures).not.toContain("calt");
+  });
+
+  it("keep every weight the styles ask for", () => {
     const weights = weightsInStyles();
     expect(weights).toContain(600);
     for (const weight of weights) {
