@@ -39,7 +39,7 @@ describe("the site's font files (app/assets/fonts)", () => {
     }
   });
 
-  it("give every page a core face under 16 KiB: a phone has it in as few round trips as the page itself", async () => {
+  it("give every page a core face under 16 KiB, half the one Latin file it replaced: fewer round trips", async () => {
     expect((await subsetInter("core")).length).toBeLessThan(16 * 1024);
   });
 

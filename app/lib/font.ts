@@ -5,11 +5,12 @@
  * apart or a style asks for a weight outside the range.
  *
  * The Latin characters come in two faces. The core, which every page needs, holds English text, prices and the
- * usual typographer's marks; at under 16 KiB it arrives in as few round trips as the page itself. The rest
- * (accented letters and rarer signs) is a face of its own, which the browser downloads only for a text that uses
- * one of its characters, such as a name typed with an accent. Lighthouse's simulation of a phone showed the
- * difference: the one 31 KB Latin file needed another round trip or two whenever the browser fetched its icons
- * at the same time, and that decided the largest paint of the detail pages (README.md, "How a page loads").
+ * usual typographer's marks; under 16 KiB, half the one Latin file it replaced, a phone has it in fewer round
+ * trips. The rest (accented letters and rarer signs) is a face of its own, which the browser downloads only for
+ * a text that uses one of its characters, such as a name typed with an accent. Lighthouse's simulation of a
+ * phone showed the difference: the one 31 KB Latin file needed another round trip or two whenever the browser
+ * fetched its icons at the same time, and that decided the largest paint of the detail pages (README.md, "How a
+ * page loads").
  */
 
 /** The weights the files keep: every `font-weight` in the styles, and the browser's bold (700), lies within. */
