@@ -13,8 +13,9 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
-/** The slot, as the root layout renders it. */
-export const pageCssSlot = '<style data-page-css=""></style>';
+/** The slot's opening tag, and the slot as the root layout renders it (empty). */
+const slotOpen = '<style data-page-css="">';
+export const pageCssSlot = `${slotOpen}</style>`;
 /** The same, however the renderer writes an empty attribute (`data-page-css=""` or `data-page-css`). */
 const slotPattern = /<style data-page-css(?:="")?><\/style>/;
 
@@ -39,10 +40,9 @@ export function inlineStylesheets(html: string, cssOf: (href: string) => string)
   if (left) throw new Error(`inline-css: a render-blocking stylesheet it cannot inline: ${left[0]}`);
   if (sheets.length === 0) return html;
   const slots = disabled.match(new RegExp(slotPattern, "g"))?.length ?? 0;
-  if (slots === 0)
-    throw new Error(`inline-css: the page has stylesheets but no empty ${pageCssSlot.slice(0, 25)} for them`);
-  if (slots > 1) throw new Error(`inline-css: the page has more than one ${pageCssSlot.slice(0, 25)}`);
-  return disabled.replace(slotPattern, () => `<style data-page-css="">${sheets.join("\n")}</style>`);
+  if (slots === 0) throw new Error(`inline-css: the page has stylesheets but no empty ${slotOpen} for them`);
+  if (slots > 1) throw new Error(`inline-css: the page has more than one ${slotOpen}`);
+  return disabled.replace(slotPattern, () => `${slotOpen}${sheets.join("\n")}</style>`);
 }
 
 /** Inlines the stylesheets of every page of a client build; returns how many pages changed. */

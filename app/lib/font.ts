@@ -31,6 +31,10 @@ export const interCoreRange =
 export const interRestRange =
   "U+007F-009F,U+00A1-00A8,U+00AA-00AD,U+00AF-00D6,U+00D8-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-2012,U+2015-2017,U+201A-201B,U+201E-2021,U+2023-2025,U+2027-206F,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
 
+/** The characters of the font package's Latin Extended file, used as it comes (its own weights and features). */
+export const interLatinExtRange =
+  "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
+
 /**
  * The OpenType features the files keep: those browsers apply to Latin text by default, and tabular figures for
  * prices (`.price`). Not calt, Inter's contextual alternates (a hyphen raised between capitals or figures, arrows

@@ -1,4 +1,7 @@
-/** Experiment: React's API from Preact, plus what React Router 8 needs that preact/compat lacks. */
+/**
+ * The `react` the pages import (scripts/vite-preact.ts points it here): React's API from Preact, plus what React
+ * Router 8 needs that preact/compat lacks.
+ */
 import { Fragment, options } from "preact";
 
 // @ts-expect-error: preact/compat's types are written as `export =`, which TypeScript will not re-export with
