@@ -1,6 +1,7 @@
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { hydratePieces, nextTask, startHydrationInPieces } from "./lib/hydration-pieces";
+import { startRecordingInput, stopRecordingInput } from "./lib/hydration-input";
+import { afterHydrationPieces, hydratePieces, nextTask, startHydrationInPieces } from "./lib/hydration-pieces";
 
 /**
  * React Router's HydratedRouter suspends (throws a promise) until it has decoded the page's loader data from the
@@ -26,5 +27,10 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 // Only a page whose HTML holds its content hydrates in pieces: the client-rendered comparison build (React
 // Router's SPA mode, `npm run bench`) has a shell to render into, with nothing for a piece to keep meanwhile.
 const context = (window as { __reactRouterContext?: { isSpaMode?: boolean } }).__reactRouterContext;
-if (!context?.isSpaMode) startHydrationInPieces();
+if (!context?.isSpaMode) {
+  startHydrationInPieces();
+  // What the visitor types meanwhile reaches each form as its fields hydrate (app/lib/hydration-input.ts).
+  startRecordingInput(document);
+  afterHydrationPieces(stopRecordingInput);
+}
 nextTask(hydrate);

@@ -3,11 +3,11 @@ import { paths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
 
 /** The page that embeds the office map (a frame from Google, at the MAP_EMBED_URL setting). */
-const mapPages: readonly string[] = [paths.contact];
+export const mapPages: readonly string[] = [paths.contact];
 const mapOrigin = new URL(readSettings(process.env).map.embedUrl).origin;
 
 /** A stand-in for the map, so that no request leaves the machine. */
-async function stubMap(page: Page): Promise<void> {
+export async function stubMap(page: Page): Promise<void> {
   await page.route(
     (url) => url.origin === mapOrigin,
     (route: Route) => route.fulfill({ contentType: "text/html", body: "<p>map</p>" }),

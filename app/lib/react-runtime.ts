@@ -3,6 +3,7 @@
  * Router 8 needs that preact/compat lacks.
  */
 import { Fragment, options } from "preact";
+import { isControlTag, isRecordingInput, watchedRef } from "./hydration-input";
 
 // @ts-expect-error: preact/compat's types are written as `export =`, which TypeScript will not re-export with
 // `export *`; the module itself has named exports, and the pages' code is checked against React's types anyway.
@@ -36,6 +37,11 @@ options.vnode = (vnode) => {
     (vnode as { type: unknown }).type = Fragment;
   }
   previousVnode?.(vnode);
+  // While the page hydrates, each form control tells app/lib/hydration-input.ts when it is hydrated and with
+  // which value, through its ref (preact/compat has normalised the props by now: `value` is what Preact sets).
+  if (typeof vnode.type === "string" && isControlTag(vnode.type) && isRecordingInput()) {
+    vnode.ref = watchedRef(vnode.ref as Parameters<typeof watchedRef>[0], (vnode.props as { value?: unknown }).value);
+  }
 };
 
 // Effects run right after the render, before the browser turns to anything else (a microtask), as React runs

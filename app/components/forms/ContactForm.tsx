@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { messageBoxRows } from "../../content/constants";
 import { submitContact, type ContactValues } from "../../lib/forms/submit-contact";
-import { valuesTypedBeforeHydration } from "../../lib/forms/typed-before-hydration";
 import { Field } from "./Field";
 import { FormCard } from "./FormCard";
 import { Honeypot, useSpamGuard } from "./spam-guard";
@@ -22,12 +21,6 @@ const emptyContact: ContactValues = { name: "", email: "", phoneNo: "", subject:
 export function ContactForm({ title = "Send us Message" }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(emptyContact);
   const spamGuard = useSpamGuard();
-  // What the visitor typed before the page hydrated stays in the fields; it goes into the state too.
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const typed = valuesTypedBeforeHydration(formRef.current, emptyContact);
-    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
-  }, []);
 
   function change(field: keyof ContactValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -42,7 +35,7 @@ export function ContactForm({ title = "Send us Message" }: ContactFormProps) {
   return (
     <FormCard title={title}>
       {(headingId) => (
-        <form ref={formRef} className={styles.form} aria-labelledby={headingId} noValidate onSubmit={handleSubmit}>
+        <form className={styles.form} aria-labelledby={headingId} noValidate onSubmit={handleSubmit}>
           <Honeypot guard={spamGuard} />
           <Field label="Your Name" name="name">
             {(control) => (

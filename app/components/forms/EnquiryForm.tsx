@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { EnquiryVariant } from "../../content/enquiry-options";
 import { whatsappHref } from "../../lib/links";
-import { clearDraft, defaultEnquiryValues, readDraft, saveDraft } from "../../lib/forms/enquiry-draft";
-import { valuesTypedBeforeHydration } from "../../lib/forms/typed-before-hydration";
+import { clearDraft, defaultEnquiryValues, draftUnder, readDraft, saveDraft } from "../../lib/forms/enquiry-draft";
 import { submitEnquiry } from "../../lib/forms/submit-enquiry";
 import { validateEnquiry, type EnquiryField, type EnquiryValues } from "../../lib/forms/validate-enquiry";
 import { site } from "../../lib/site-config";
@@ -59,25 +58,28 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
   }, [showsOutcome, attempt]);
 
   // The draft is read only after hydration: the pre-rendered HTML and the first client render both show the
-  // defaults, so they match; the draft then appears in one update. What the visitor typed into the fields
-  // before hydration is newer than any draft, and wins over it.
+  // defaults, so they match; the draft then appears in one update. It fills only the fields the visitor has not
+  // touched on this page: what they typed while the page was loading reaches the state through the fields' own
+  // events (app/lib/hydration-input.ts), before or after this, and the field they are in is not written under
+  // their cursor.
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const draft = readDraft(variant);
-    const typed = valuesTypedBeforeHydration(formRef.current, defaultEnquiryValues(variant));
-    if (Object.keys(typed).length > 0) {
-      const next = { ...(draft ?? defaultEnquiryValues(variant)), ...typed };
-      setValues(next);
-      saveDraft(variant, next);
-    } else if (draft) {
-      setValues(draft);
-    }
+    if (!draft) return;
+    const focused = formRef.current?.contains(document.activeElement) ? document.activeElement : null;
+    const busy = focused && "name" in focused && typeof focused.name === "string" ? focused.name : null;
+    setValues((current) => draftUnder(current, draft, defaultEnquiryValues(variant), busy));
   }, [variant]);
 
+  // Every change is kept as the draft; not the first render's defaults, which would erase the saved one.
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (mounted.current) saveDraft(variant, values);
+    mounted.current = true;
+  }, [variant, values]);
+
   function change(field: EnquiryField, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    saveDraft(variant, next);
+    setValues((current) => ({ ...current, [field]: value }));
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -4,6 +4,7 @@ import {
   defaultEnquiryValues,
   draftKey,
   draftMaxAgeMs,
+  draftUnder,
   readDraft,
   saveDraft,
   type DraftOptions,
@@ -143,5 +144,17 @@ describe("enquiry drafts", () => {
     expect(readDraft("visa-documents")?.phone).toBe("050");
     clearDraft("visa-documents");
     expect(window.localStorage.length).toBe(0);
+  });
+
+  it("fills from a draft only the fields the visitor has left alone, never the one they are in", () => {
+    const defaults = defaultEnquiryValues("visa-changes");
+    const draft = { ...defaults, name: "Old name", email: "old@example.com", phone: "050", message: "Old message" };
+    const current = { ...defaults, name: "Typed while loading" };
+    expect(draftUnder(current, draft, defaults, "email")).toEqual({
+      ...draft,
+      name: "Typed while loading",
+      email: "",
+    });
+    expect(draftUnder(defaults, draft, defaults, null)).toEqual(draft);
   });
 });

@@ -77,6 +77,23 @@ export function readDraft(variant: EnquiryVariant, options: DraftOptions = {}): 
   return isUntouched(draft, defaults) ? null : draft;
 }
 
+/**
+ * The form's values with the draft in every field the visitor has left alone: a field whose value is no longer the
+ * default, or the field they are in (`busy`, by name), keeps its value.
+ */
+export function draftUnder(
+  current: EnquiryValues,
+  draft: EnquiryValues,
+  defaults: EnquiryValues,
+  busy: string | null,
+): EnquiryValues {
+  const merged = { ...current };
+  for (const field of Object.keys(defaults) as (keyof EnquiryValues)[]) {
+    if (current[field] === defaults[field] && field !== busy) merged[field] = draft[field];
+  }
+  return merged;
+}
+
 /** Saves what the visitor has typed; a form back at its defaults leaves no draft behind. */
 export function saveDraft(variant: EnquiryVariant, values: EnquiryValues, options: DraftOptions = {}): void {
   const storage = resolveStorage(options);
