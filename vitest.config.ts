@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
+          // A throwaway PostgreSQL cluster for the data layer's tests, which run on both engines.
+          globalSetup: ["./server/data/testing/global-setup.ts"],
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.dom.test.ts", "**/node_modules/**"],
         },
