@@ -47,6 +47,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG: "off",
+      // The throwaway SQLite inbox, whatever DATABASE_URL the developer's shell may hold.
+      DATABASE_URL: "",
       INBOX_DB: process.env.E2E_INBOX_DB,
       INBOX_RATE_LIMIT: "0",
       INBOX_MIN_FILL_SECONDS: "0",

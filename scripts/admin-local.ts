@@ -78,7 +78,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       root: join(buildDir, "client"),
       settings,
       cms: readCmsSettings(env),
-      inbox: readInboxConfig({ ...env, INBOX_DB: join(buildDir, "inbox.sqlite") }, settings.email),
+      inbox: readInboxConfig({ ...env, DATABASE_URL: "", INBOX_DB: join(buildDir, "inbox.sqlite") }, settings.email),
     });
     await server.listen({ port, host: "127.0.0.1" });
     console.log(`\nThe editor: http://127.0.0.1:${port}/admin (click Login; it saves into ${join(root, "content")})`);

@@ -375,7 +375,10 @@ async function serve(clientDir: string): Promise<string> {
   const server = await buildServer({
     root: clientDir,
     settings,
-    inbox: readInboxConfig({ ...process.env, INBOX_DB: join(dataDir, "inbox.sqlite"), SMTP_HOST: "" }, settings.email),
+    inbox: readInboxConfig(
+      { ...process.env, DATABASE_URL: "", INBOX_DB: join(dataDir, "inbox.sqlite"), SMTP_HOST: "" },
+      settings.email,
+    ),
   });
   stops.push(() => void server.close());
   await server.listen({ port: 0, host: "127.0.0.1" });

@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { openDatabase } from "../server/data/open";
+import { readDatabaseSetting, type DatabaseSetting } from "../server/data/settings";
 import { defaultDbPath } from "../server/inbox/config";
 import { toCsv } from "../server/inbox/csv";
-import { openInboxDb } from "../server/inbox/db";
 import { InboxStore } from "../server/inbox/store";
 import { oneLine, truncate } from "../server/inbox/text";
 import type { StoredEnquiry } from "../server/inbox/types";
@@ -19,7 +20,8 @@ Usage: npm run enquiries -- [options]
   --release ID    release a held submission: the running server e-mails it within seconds
   --csv           export every stored submission with its status as CSV to stdout
                   (e.g. npm run -s enquiries -- --csv > enquiries.csv)
-  --db PATH       the inbox database (default: $INBOX_DB, else data/inbox.sqlite)
+  --db PATH       the SQLite inbox file (default: $DATABASE_URL, a postgres:// or sqlite: address, else
+                  $INBOX_DB, else data/inbox.sqlite)
   --help          show this help`;
 
 interface Column {
@@ -64,9 +66,9 @@ const heldColumns: Column[] = [
   { title: "Held because", width: 30, value: (e) => e.heldReason ?? "" },
 ];
 
-function pendingReport(store: InboxStore): string {
-  const pending = store.pending();
-  const rejected = store.withStatus("rejected");
+async function pendingReport(store: InboxStore): Promise<string> {
+  const pending = await store.pending();
+  const rejected = await store.withStatus("rejected");
   const lines = [
     pending.length === 0
       ? "Every enquiry has been e-mailed."
@@ -83,16 +85,16 @@ function pendingReport(store: InboxStore): string {
   return lines.join("\n");
 }
 
-function heldReport(store: InboxStore): string {
-  const held = store.withStatus("held");
+async function heldReport(store: InboxStore): Promise<string> {
+  const held = await store.withStatus("held");
   return held.length === 0
     ? "Nothing is held as suspected spam."
     : `${held.length} held as suspected spam (not e-mailed). Release one that is genuine with ` +
         `"npm run enquiries -- --release ID":\n${table(held, heldColumns)}`;
 }
 
-function latestReport(store: InboxStore, limit: number): string {
-  const latest = store.latest(limit);
+async function latestReport(store: InboxStore, limit: number): Promise<string> {
+  const latest = await store.latest(limit);
   const genuine = latest.filter((enquiry) => enquiry.status !== "held");
   const held = latest.length - genuine.length;
   const lines = [
@@ -113,7 +115,7 @@ function idOf(value: string | undefined, option: string): number {
   return id;
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       limit: { type: "string", default: "20" },
@@ -135,45 +137,47 @@ function main(): number {
     console.error("--limit must be a whole number of at least 1");
     return 2;
   }
-  const dbPath = values.db ?? (process.env.INBOX_DB || defaultDbPath);
-  if (!existsSync(dbPath)) {
-    console.error(`No inbox database at ${dbPath}: no enquiry has been received yet (or give --db PATH).`);
+  const setting: DatabaseSetting = values.db
+    ? { engine: "sqlite", path: values.db }
+    : readDatabaseSetting(process.env, defaultDbPath);
+  if (setting.engine === "sqlite" && !existsSync(setting.path)) {
+    console.error(`No inbox database at ${setting.path}: no enquiry has been received yet (or give --db PATH).`);
     return values.csv ? 1 : 0;
   }
-  const db = openInboxDb(dbPath);
+  const database = await openDatabase(setting);
   try {
-    const store = new InboxStore(db);
+    const store = new InboxStore(database);
     if (values.requeue !== undefined) {
       const id = idOf(values.requeue, "requeue");
-      if (!store.requeue(id)) {
+      if (!(await store.requeue(id))) {
         console.error(`#${id} is not a rejected enquiry (see npm run enquiries -- --pending).`);
         return 1;
       }
       console.log(`#${id} is queued again: the running server e-mails it within seconds.`);
     } else if (values.release !== undefined) {
       const id = idOf(values.release, "release");
-      if (!store.release(id)) {
+      if (!(await store.release(id))) {
         console.error(`#${id} is not held (see npm run enquiries -- --held).`);
         return 1;
       }
       console.log(`#${id} is released: the running server e-mails it within seconds.`);
     } else if (values.csv) {
-      process.stdout.write(toCsv(store.all()));
+      process.stdout.write(toCsv(await store.all()));
     } else if (values.pending) {
-      console.log(pendingReport(store));
+      console.log(await pendingReport(store));
     } else if (values.held) {
-      console.log(heldReport(store));
+      console.log(await heldReport(store));
     } else {
-      console.log(latestReport(store, limit));
+      console.log(await latestReport(store, limit));
     }
   } finally {
-    db.close();
+    await database.close();
   }
   return 0;
 }
 
 try {
-  process.exitCode = main();
+  process.exitCode = await main();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
 import { readSettings } from "../app/lib/settings";
 import { buildServer } from "./app";
+import { describeDatabase } from "./data/settings";
 import { readInboxConfig } from "./inbox/config";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -18,6 +19,7 @@ function parseTrustProxy(value: string | undefined): boolean | string {
 
 const settings = readSettings(process.env);
 const inbox = readInboxConfig(process.env, settings.email);
+const store = describeDatabase(inbox.database);
 
 const app = await buildServer({
   root,
@@ -46,7 +48,7 @@ const bound = (app.server.address() as AddressInfo).port;
 console.log(`Site ready on http://localhost:${bound}`);
 console.log(
   inbox.smtp
-    ? `Enquiries: stored in ${inbox.dbPath}, e-mailed to ${inbox.mailTo} via ${inbox.smtp.host}:${inbox.smtp.port}`
-    : `Enquiries: stored in ${inbox.dbPath}; SMTP is not configured (SMTP_HOST), so they are not e-mailed: ` +
+    ? `Enquiries: stored in ${store}, e-mailed to ${inbox.mailTo} via ${inbox.smtp.host}:${inbox.smtp.port}`
+    : `Enquiries: stored in ${store}; SMTP is not configured (SMTP_HOST), so they are not e-mailed: ` +
         `list them with "npm run enquiries"`,
 );

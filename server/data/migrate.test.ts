@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { openInboxDb } from "../inbox/db";
-import { migrate as legacyMigrate, migrationsDir as legacyMigrationsDir } from "../inbox/migrate";
+import { openInboxDb } from "./testing/legacy/inbox-db";
+import { migrate as legacyMigrate, migrationsDir as legacyMigrationsDir } from "./testing/legacy/migrate";
 import { migrateToLatest } from "./migrate";
 import { migrations, type Migration } from "./migrations";
 import { openDatabase, type Database } from "./open";
@@ -84,7 +84,7 @@ describe.each(engines)("migrations on %s", (engine) => {
     await database.db.insertInto("secrets").values({ name: "k", value: "v" }).execute();
     // Again: nothing to do, nothing lost.
     await migrateToLatest(database);
-    expect(await versions(database)).toEqual([1, 2]);
+    expect(await versions(database)).toEqual([1, 2, 3]);
     expect(await database.db.selectFrom("enquiries").select("id").execute()).toHaveLength(1);
   });
 
@@ -115,13 +115,13 @@ describe.each(engines)("migrations on %s", (engine) => {
     const outputs = await Promise.all(starts);
     expect(outputs.map((output) => output.stdout.trim())).toEqual(["opened", "opened", "opened", "opened"]);
     const database = await open(setting, { migrate: false });
-    expect(await versions(database)).toEqual([1, 2, 3]);
+    expect(await versions(database)).toEqual([1, 2, 3, 4]);
   });
 
   it("finish on the next start a migration cut short half-way, leaving no trace of the first try", async () => {
     const setting = await empty(engine);
     const third = (fail: boolean): Migration => ({
-      version: 3,
+      version: migrations.length + 1,
       name: "half-way",
       async up(db) {
         await db.schema
@@ -138,15 +138,15 @@ describe.each(engines)("migrations on %s", (engine) => {
     const tables = await first.db.introspection.getTables();
     expect(tables.map((table) => table.name)).not.toContain("notes");
     await migrateToLatest(first, [...migrations, third(false)]);
-    expect(await versions(first)).toEqual([1, 2, 3]);
+    expect(await versions(first)).toEqual([1, 2, 3, 4]);
     await sql`INSERT INTO notes (id, text) VALUES (1, 'kept')`.execute(first.db);
   });
 
   it("refuse a database newer than the code", async () => {
     const setting = await empty(engine);
     const database = await open(setting);
-    await database.db.insertInto("schema_migrations").values({ version: 3, name: "future", applied_at: "" }).execute();
-    await expect(migrateToLatest(database)).rejects.toThrow(/schema version 3, newer than this code knows \(2\)/);
+    await database.db.insertInto("schema_migrations").values({ version: 9, name: "future", applied_at: "" }).execute();
+    await expect(migrateToLatest(database)).rejects.toThrow(/schema version 9, newer than this code knows \(3\)/);
   });
 });
 
@@ -175,7 +175,7 @@ describe("an SQLite file made by the code before the data layer", () => {
     legacy.close();
 
     const database = await open({ engine: "sqlite", path });
-    expect(await versions(database)).toEqual([1, 2]);
+    expect(await versions(database)).toEqual([1, 2, 3]);
     const kept = await database.db
       .selectFrom("enquiries")
       .innerJoin("outbox", "outbox.enquiry_id", "enquiries.id")
@@ -211,7 +211,7 @@ describe("an SQLite file made by the code before the data layer", () => {
     legacy.close();
 
     const database = await open({ engine: "sqlite", path });
-    expect(await versions(database)).toEqual([1, 2]);
+    expect(await versions(database)).toEqual([1, 2, 3]);
     expect(await database.db.selectFrom("outbox").selectAll().execute()).toEqual([
       {
         enquiry_id: 1,
@@ -222,6 +222,8 @@ describe("an SQLite file made by the code before the data layer", () => {
         last_error: "timeout",
         sent_at: null,
         held_reason: null,
+        lease_owner: null,
+        lease_until: null,
       },
     ]);
   });

@@ -28,12 +28,28 @@ export interface OutboxTable {
   last_error: string | null;
   sent_at: string | null;
   held_reason: string | null;
+  /** The server mailing it now, until lease_until (ms since the epoch); null when nobody is. */
+  lease_owner: string | null;
+  lease_until: number | null;
 }
 
 /** Secrets a server makes once and every server shares (the spam guard's signing keys). */
 export interface SecretsTable {
   name: string;
   value: string;
+}
+
+/** Submissions per address in the current minute (the rate limit, shared by every server). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+/** Proofs of work already accepted, until they expire: each is good once, on any server. */
+export interface UsedProofsTable {
+  signature: string;
+  expires_at: number;
 }
 
 /** Which migrations have been applied (server/data/migrate.ts). */
@@ -47,5 +63,7 @@ export interface Schema {
   enquiries: EnquiriesTable;
   outbox: OutboxTable;
   secrets: SecretsTable;
+  rate_limits: RateLimitsTable;
+  used_proofs: UsedProofsTable;
   schema_migrations: SchemaMigrationsTable;
 }

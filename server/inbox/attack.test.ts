@@ -213,7 +213,7 @@ describe("the server stays up (finding 5)", () => {
   it("serves the pages when the database cannot be opened, and answers 503 to submissions", async () => {
     const dir = makeTempDir("inbox-broken-");
     writeFileSync(join(dir, "not-a-folder"), "");
-    const server = await start({ inbox: { dbPath: join(dir, "not-a-folder", "inbox.sqlite") } });
+    const server = await start({ dbPath: join(dir, "not-a-folder", "inbox.sqlite") });
     try {
       expect((await fetch(`${server.origin}/`)).status).toBe(200);
       expect(await post(server.url, { body: enquiryForm(validEnquiry) })).toEqual(
@@ -221,7 +221,7 @@ describe("the server stays up (finding 5)", () => {
       );
       const health = await fetch(`${server.origin}/healthz`);
       expect(health.status).toBe(503);
-      expect(await health.json()).toMatchObject({ status: "error", database: { ok: false } });
+      expect(await health.json()).toMatchObject({ status: "error", database: { engine: "sqlite", ok: false } });
     } finally {
       await server.app.close();
     }
@@ -238,7 +238,7 @@ describe("the server stays up (finding 5)", () => {
       expect(empty.headers.get("cache-control")).toBe("no-store");
       expect(await empty.json()).toEqual({
         status: "ok",
-        database: { ok: true },
+        database: { engine: "sqlite", ok: true },
         outbox: { pending: 0, oldestPendingSeconds: null, rejected: 0, held: 0, lastError: null },
       });
       await post(server.url, { body: enquiryForm(validEnquiry) });
@@ -248,7 +248,7 @@ describe("the server stays up (finding 5)", () => {
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({
         status: "ok",
-        database: { ok: true },
+        database: { engine: "sqlite", ok: true },
         outbox: {
           pending: 2,
           oldestPendingSeconds: expect.any(Number),
@@ -269,7 +269,7 @@ describe("mail that can be trusted (finding 6)", () => {
     const smtpPort = await smtp.start();
     const dbPath = newDbPath();
     try {
-      const first = await start({ smtpPort, inbox: { dbPath } });
+      const first = await start({ smtpPort, dbPath });
       await post(first.url, { body: enquiryForm(validEnquiry) });
       await waitFor(() => first.rows()[0]?.status === "sent", "the first delivery");
       await first.app.close();
@@ -277,7 +277,7 @@ describe("mail that can be trusted (finding 6)", () => {
       const db = new Database(dbPath);
       db.exec("UPDATE outbox SET status = 'pending', sent_at = NULL");
       db.close();
-      const second = await start({ smtpPort, inbox: { dbPath } });
+      const second = await start({ smtpPort, dbPath });
       await waitFor(() => smtp.received.length === 2, "the resend");
       await second.app.close();
       const [once, again] = smtp.received.map((mail) => mailHeader(mail.raw, "Message-ID"));
@@ -317,7 +317,7 @@ describe("mail that can be trusted (finding 6)", () => {
 
   it("says at start how many enquiries the mail server rejected", async () => {
     const dbPath = newDbPath();
-    const first = await start({ inbox: { dbPath } });
+    const first = await start({ dbPath });
     await post(first.url, { body: enquiryForm(validEnquiry) });
     await first.app.close();
     const db = new Database(dbPath);
@@ -325,7 +325,7 @@ describe("mail that can be trusted (finding 6)", () => {
     db.close();
     const logged: string[] = [];
     const server = await start({
-      inbox: { dbPath },
+      dbPath,
       server: { logger: { level: "info", stream: { write: (line: string) => void logged.push(line) } } },
     });
     try {

@@ -17,15 +17,16 @@ export class StillBusyError extends Error {
 }
 
 /**
- * Runs a database call, and while another process (the enquiries command, a backup) holds the lock, tries again
- * after a short pause, up to `waitMs`. The server's connection has busy_timeout 0, so a lock never makes SQLite
- * sleep inside the call: the waits are timers, and the event loop keeps serving pages meanwhile.
+ * Runs a database call, and while another process (the enquiries command, a backup) holds SQLite's lock, tries
+ * again after a short pause, up to `waitMs`. The server's connection has busy_timeout 0, so a lock never makes
+ * SQLite sleep inside the call: the waits are timers, and the event loop keeps serving pages meanwhile.
+ * (PostgreSQL waits for its row locks itself, without holding the event loop.)
  */
-export async function whenFree<T>(call: () => T, waitMs: number): Promise<T> {
+export async function whenFree<T>(call: () => T | Promise<T>, waitMs: number): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
     try {
-      return call();
+      return await call();
     } catch (error) {
       if (!isBusy(error)) throw error;
       if (Date.now() >= deadline) throw new StillBusyError(`The database stayed locked for ${waitMs} ms`);

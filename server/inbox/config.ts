@@ -1,4 +1,5 @@
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { readDatabaseSetting, type DatabaseSetting } from "../data/settings";
 import { defaultSpamConfig, type SpamConfig } from "./spam";
 
 export interface SmtpConfig {
@@ -19,7 +20,8 @@ export interface RetryConfig {
 }
 
 export interface InboxConfig {
-  dbPath: string;
+  /** DATABASE_URL (or INBOX_DB): embedded SQLite by default, or PostgreSQL shared by several servers. */
+  database: DatabaseSetting;
   /** Submissions per minute per client address; 0 turns the limit off. */
   rateLimit: number;
   /** The agency mailbox: the only recipient there ever is. */
@@ -40,6 +42,8 @@ export interface InboxConfig {
   maxRejections: number;
   /** How often the outbox looks for work queued by another process (npm run enquiries -- --requeue/--release). */
   pollMs: number;
+  /** How long an enquiry this server claimed to mail stays its own (server/inbox/worker.ts). */
+  leaseMs: number;
   /** The spam checks (spam.ts); null turns them off (tests of other things). */
   spam: SpamConfig | null;
 }
@@ -52,6 +56,7 @@ export const inboxDefaults = {
   reopenMs: 30_000,
   maxRejections: 5,
   pollMs: 15_000,
+  leaseMs: 120_000,
 } satisfies Partial<InboxConfig>;
 
 /** A comma-separated list of origins (scheme, host and port, nothing after), as the browser sends them. */
@@ -96,7 +101,7 @@ export function readInboxConfig(env: Record<string, string | undefined>, agencyE
   const port = integer(env, "SMTP_PORT", secureFlag ? 465 : 587, 1);
   const user = env.SMTP_USER ?? "";
   return {
-    dbPath: env.INBOX_DB?.trim() ? resolve(env.INBOX_DB.trim()) : defaultDbPath,
+    database: readDatabaseSetting(env, defaultDbPath),
     rateLimit: integer(env, "INBOX_RATE_LIMIT", 10, 0),
     mailTo: agencyEmail,
     smtp: host

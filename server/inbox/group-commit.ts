@@ -13,9 +13,13 @@ interface Waiting {
  * transaction is on disk. Under load this multiplies throughput without weakening the promise to the visitor.
  * While another process holds the database lock, the batch waits on a timer (see whenFree), never in SQLite.
  */
+/** How often the used proofs of work past their expiry are deleted. */
+const sweepEveryMs = 10 * 60_000;
+
 export class GroupCommit {
   private waiting: Waiting[] = [];
   private scheduled = false;
+  private lastSweep = Date.now();
 
   constructor(
     readonly store: InboxStore,
@@ -42,6 +46,11 @@ export class GroupCommit {
     } catch (error) {
       // Nothing of the batch was committed (one transaction), so none of them is acknowledged.
       for (const waiting of batch) waiting.reject(error);
+    }
+    if (Date.now() - this.lastSweep > sweepEveryMs) {
+      this.lastSweep = Date.now();
+      // Nobody waits on it, and a failure only leaves the rows for the next sweep.
+      void this.store.sweepUsedProofs().catch(() => {});
     }
   }
 }

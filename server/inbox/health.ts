@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { InboxState } from "./plugin";
+import type { InboxState } from "./state";
 
 export interface HealthOptions {
   state: InboxState;
@@ -8,7 +8,8 @@ export interface HealthOptions {
 /** What GET /healthz answers: for an uptime monitor, and for the agency to see that mail is flowing. */
 export interface HealthReport {
   status: "ok" | "error";
-  database: { ok: true } | { ok: false; error: string };
+  /** Which engine holds the enquiries: "sqlite" or "postgres". */
+  database: { engine: "sqlite" | "postgres"; ok: true } | { engine: "sqlite" | "postgres"; ok: false; error: string };
   outbox?: {
     /** Waiting to be mailed. */
     pending: number;
@@ -25,7 +26,7 @@ export interface HealthReport {
 
 /**
  * GET /healthz: 200 while the database answers, 503 when it cannot be opened or read, with the outbox's state.
- * The reads are quick ones on a WAL database, which a writer in another process does not block.
+ * The reads are quick ones: on SQLite's WAL a writer in another process does not block them.
  */
 export const healthRoute: FastifyPluginAsync<HealthOptions> = async (app, { state }) => {
   app.get("/healthz", async (_request, reply) => {
@@ -33,10 +34,10 @@ export const healthRoute: FastifyPluginAsync<HealthOptions> = async (app, { stat
     let report: HealthReport;
     try {
       if (!state.store) throw new Error(state.openError ?? "not open");
-      const outbox = state.store.health();
+      const outbox = await state.store.health();
       report = {
         status: "ok",
-        database: { ok: true },
+        database: { engine: state.engine, ok: true },
         outbox: {
           pending: outbox.pending,
           oldestPendingSeconds:
@@ -51,7 +52,7 @@ export const healthRoute: FastifyPluginAsync<HealthOptions> = async (app, { stat
     } catch (error) {
       report = {
         status: "error",
-        database: { ok: false, error: error instanceof Error ? error.message : String(error) },
+        database: { engine: state.engine, ok: false, error: error instanceof Error ? error.message : String(error) },
       };
     }
     return reply.code(report.status === "ok" ? 200 : 503).send(report);

@@ -1,12 +1,13 @@
-import type Database from "better-sqlite3";
 import type { FastifyPluginAsync } from "fastify";
+import { openDatabase, type Database } from "../data/open";
+import { describeDatabase } from "../data/settings";
 import type { InboxConfig } from "./config";
-import { openInboxDb } from "./db";
 import { healthRoute } from "./health";
 import { composeMail } from "./mail";
 import { type MailSender, smtpSender } from "./mailer";
 import { submitRoute } from "./route";
 import { SpamGuard } from "./spam";
+import type { InboxState } from "./state";
 import { InboxStore } from "./store";
 import { OutboxWorker } from "./worker";
 
@@ -17,14 +18,6 @@ export interface InboxPluginOptions {
   siteUrl: string;
   /** Tests may replace the SMTP transport; by default it is built from config.smtp. */
   sender?: MailSender;
-}
-
-/** The inbox's database while it is open; null while it cannot be opened, with the reason. */
-export interface InboxState {
-  store: InboxStore | null;
-  /** The spam checks, when on (they keep their keys in the database). */
-  guard: SpamGuard | null;
-  openError: string | null;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -39,45 +32,52 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
   const { config, sender } = options;
   const transport = sender ?? (config.smtp ? smtpSender(config.smtp) : null);
   const from = config.smtp?.from ?? config.mailTo;
-  const state: InboxState = { store: null, guard: null, openError: null };
-  let db: Database.Database | null = null;
+  const state: InboxState = { engine: config.database.engine, store: null, guard: null, openError: null };
+  const where = describeDatabase(config.database);
+  let database: Database | null = null;
   let worker: OutboxWorker | null = null;
   let reopenTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  const open = (): boolean => {
+  const open = async (): Promise<boolean> => {
     try {
-      // busy_timeout 0: a lock is waited for on timers (busy.ts), never inside SQLite, which would block every page.
-      db = openInboxDb(config.dbPath, 0);
+      // SQLite: busy_timeout 0, a lock is waited for on timers (busy.ts), never inside SQLite, which would block
+      // every page. PostgreSQL: a broken idle connection is replaced by the pool at the next query.
+      database = await openDatabase(config.database, {
+        waitMs: config.database.engine === "sqlite" ? 0 : 5000,
+        onConnectionError: (error) => app.log.warn(`The database connection broke (${error.message}); reconnecting`),
+      });
+      state.guard = config.spam ? await SpamGuard.create(database, config.spam) : null;
     } catch (error) {
       state.openError = error instanceof Error ? error.message : String(error);
       app.log.error(
-        `The enquiry database ${config.dbPath} cannot be opened (${state.openError}); the pages are served, ` +
+        `The enquiry database (${where}) cannot be opened (${state.openError}); the pages are served, ` +
           `submissions are answered 503, and it is tried again every ${config.reopenMs / 1000} s`,
       );
+      await database?.close().catch(() => {});
+      database = null;
       return false;
     }
-    const store = new InboxStore(db);
-    state.guard = config.spam ? new SpamGuard(db, config.spam) : null;
+    const store = new InboxStore(database);
     state.store = store;
     state.openError = null;
     worker = transport
       ? new OutboxWorker(store, transport, (enquiry) => composeMail(enquiry, config.mailTo, from), config, app.log)
       : null;
-    reportOnOpen(store);
+    await reportOnOpen(store).catch(() => {});
     return true;
   };
 
-  const reportOnOpen = (store: InboxStore) => {
+  const reportOnOpen = async (store: InboxStore) => {
     if (worker) {
-      app.log.info(`Enquiries are stored in ${config.dbPath} and e-mailed to ${config.mailTo}`);
+      app.log.info(`Enquiries are stored in ${where} and e-mailed to ${config.mailTo}`);
     } else {
       app.log.warn(
-        `SMTP is not configured (SMTP_HOST): enquiries are stored in ${config.dbPath} but not e-mailed; ` +
+        `SMTP is not configured (SMTP_HOST): enquiries are stored in ${where} but not e-mailed; ` +
           `list them with "npm run enquiries"`,
       );
     }
-    const { rejected, held } = store.health();
+    const { rejected, held } = await store.health();
     if (rejected > 0) {
       app.log.warn(
         `${plural(rejected, "enquiry was", "enquiries were")} rejected by the mail server and ` +
@@ -94,13 +94,16 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
   const retryOpen = () => {
     reopenTimer = setTimeout(() => {
       if (closed) return;
-      if (open()) worker?.start();
-      else retryOpen();
+      void open().then((opened) => {
+        if (closed) return;
+        if (opened) worker?.start();
+        else retryOpen();
+      });
     }, config.reopenMs);
     reopenTimer.unref();
   };
 
-  if (!open()) retryOpen();
+  if (!(await open())) retryOpen();
 
   await app.register(submitRoute, {
     state,
@@ -116,6 +119,6 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
     closed = true;
     clearTimeout(reopenTimer);
     await worker?.stop();
-    db?.close();
+    await database?.close();
   });
 };

@@ -8,7 +8,9 @@ import { GroupCommit } from "./group-commit";
 import { bodyLimit, maxFields } from "./limits";
 import { allowCors, answerPreflight, checkOrigin, type OriginPolicy } from "./origin";
 import { readJson, readMultipart } from "./parse";
-import type { InboxState } from "./plugin";
+import { databaseRateLimitStore } from "./rate-limit-store";
+import type { InboxState } from "./state";
+import type { InboxStore } from "./store";
 import { checkAccessKey, toSubmission } from "./submission";
 
 export interface SubmitRouteOptions {
@@ -71,13 +73,16 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
   if (config.rateLimit > 0) {
     await app.register(rateLimit, {
       global: false,
+      // Counted in the database, the same for every server (rate-limit-store.ts).
+      store: databaseRateLimitStore(state),
+      skipOnError: true,
       errorResponseBuilder: (_request, context) =>
         new InboxError(context.statusCode, `Too many submissions; please try again in ${context.after}.`),
     });
   }
 
   let commits: GroupCommit | null = null;
-  const commitsFor = (store: NonNullable<InboxState["store"]>) => {
+  const commitsFor = (store: InboxStore) => {
     if (commits?.store !== store) commits = new GroupCommit(store, config.busyWaitMs);
     return commits;
   };
@@ -132,8 +137,10 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
       checkAccessKey(fields, options.accessKey);
       const submission = toSubmission(kind, fields);
       // Held or not, the answer is the same (spam.ts).
-      const heldReason = state.guard ? await state.guard.verdict(fields) : null;
-      const id = await commitsFor(store).add({ submission, heldReason });
+      const { reason: heldReason, proof } = state.guard
+        ? await state.guard.verdict(fields)
+        : { reason: null, proof: null };
+      const id = await commitsFor(store).add({ submission, heldReason, proof });
       if (heldReason !== null) request.log.info({ id, heldReason }, "submission held as suspected spam");
       options.onStored(id);
       return { success: true, message: successMessage };

@@ -103,10 +103,10 @@ describe("spam is held, not mailed, and answered like an accepted enquiry", () =
 
   it("keeps its signing keys in the database: a challenge from before a restart still verifies", async () => {
     const dbPath = newDbPath();
-    const before = await start({ inbox: { dbPath, spam } });
+    const before = await start({ dbPath, inbox: { spam } });
     const proof = await solvedProof(before.origin);
     await before.app.close();
-    const after = await start({ inbox: { dbPath, spam } });
+    const after = await start({ dbPath, inbox: { spam } });
     try {
       await sleep(spam.minFillMs);
       await send(after.url, { body: enquiryForm({ ...validEnquiry, altcha: proof }) });

@@ -1,7 +1,7 @@
-import { type Challenge, CappedMap, createChallenge, randomInt, type Solution, verifySolution } from "altcha-lib";
+import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { randomBytes } from "node:crypto";
-import type Database from "better-sqlite3";
+import type { Database } from "../data/open";
 import type { Fields } from "./parse";
 
 /*
@@ -12,7 +12,8 @@ import type { Fields } from "./parse";
  *    never ticks it, a form-filling bot does.
  * 2. Proof of work (ALTCHA): GET /api/challenge hands out a challenge signed by this server; the visitor's browser
  *    solves it in the background while they type (a few hundred thousand hashes at most) and sends the solution as
- *    `altcha`. Each solution is good once, until its challenge expires.
+ *    `altcha`. Each solution is good once, until its challenge expires, on whichever server sees it first: the
+ *    used ones are kept in the database, as are the signing keys, so any server verifies what any other issued.
  * 3. Minimum fill time: the solution must come at least `minFillMs` after its challenge was issued, which the form
  *    fetches when the visitor first touches it. The form itself waits out the rest of that time, so a person is
  *    never held for being quick; a script that posts a second after loading the page is.
@@ -44,26 +45,36 @@ export interface ChallengeReply {
 
 const algorithm = "SHA-256";
 
-function readSecret(db: Database.Database, name: string): string {
-  db.prepare("INSERT OR IGNORE INTO secrets (name, value) VALUES (?, ?)").run(name, randomBytes(32).toString("hex"));
-  const row = db.prepare<[string], { value: string }>("SELECT value FROM secrets WHERE name = ?").get(name);
+/** A secret by name: made by the first server that asks, the same for every server after it. */
+async function readSecret(database: Database, name: string): Promise<string> {
+  await database.db
+    .insertInto("secrets")
+    .values({ name, value: randomBytes(32).toString("hex") })
+    .onConflict((conflict) => conflict.column("name").doNothing())
+    .execute();
+  const row = await database.db.selectFrom("secrets").select("value").where("name", "=", name).executeTakeFirst();
   if (!row) throw new Error(`The secret ${name} could not be stored`);
   return row.value;
 }
 
-export class SpamGuard {
-  private readonly signingKey: string;
-  private readonly keySigningKey: string;
-  /** Signatures of the challenges already used, until they expire (capped: the oldest go first). */
-  private readonly used = new CappedMap<string, number>({ maxSize: 100_000 });
+/** A good proof of work, to be recorded as used until it expires (ms since the epoch). */
+export interface UsedProof {
+  signature: string;
+  expiresAt: number;
+}
 
-  constructor(
-    db: Database.Database,
+export class SpamGuard {
+  private constructor(
     readonly config: SpamConfig,
-  ) {
-    // Kept in the database, so challenges issued before a restart still verify after it.
-    this.signingKey = readSecret(db, "altcha-signature");
-    this.keySigningKey = readSecret(db, "altcha-key-signature");
+    private readonly signingKey: string,
+    private readonly keySigningKey: string,
+  ) {}
+
+  /** Kept in the database, so challenges issued before a restart, or by another server, still verify. */
+  static async create(database: Database, config: SpamConfig): Promise<SpamGuard> {
+    const signingKey = await readSecret(database, "altcha-signature");
+    const keySigningKey = await readSecret(database, "altcha-key-signature");
+    return new SpamGuard(config, signingKey, keySigningKey);
   }
 
   async challenge(now = Date.now()): Promise<ChallengeReply> {
@@ -80,19 +91,25 @@ export class SpamGuard {
     return { challenge, minFillMs: this.config.minFillMs };
   }
 
-  /** Why the submission looks like spam (the checks it failed, comma-separated), or null when it passed them all. */
-  async verdict(fields: Fields, now = Date.now()): Promise<string | null> {
+  /**
+   * Why the submission looks like spam (the checks it failed, comma-separated, or null when it passed them all),
+   * and the proof of work it carried when that proof is good. A good proof is good once: the store records it
+   * with the enquiry, in the same transaction, and holds the enquiry if any server recorded it before
+   * (store.ts, addMany), so that no two servers both accept it and no extra commit is paid per submission.
+   */
+  async verdict(fields: Fields, now = Date.now()): Promise<{ reason: string | null; proof: UsedProof | null }> {
     const reasons: string[] = [];
     if ((fields.get(honeypotField) ?? "").trim() !== "") reasons.push("honeypot filled");
-    const proof = await this.checkProof(fields.get(proofField) ?? "", now);
-    if (proof) reasons.push(proof);
-    return reasons.length > 0 ? reasons.join(", ") : null;
+    const { failure, proof } = await this.checkProof(fields.get(proofField) ?? "", now);
+    if (failure) reasons.push(failure);
+    return { reason: reasons.length > 0 ? reasons.join(", ") : null, proof };
   }
 
-  private async checkProof(text: string, now: number): Promise<string | null> {
-    if (text.trim() === "") return "no proof of work";
+  private async checkProof(text: string, now: number): Promise<{ failure: string | null; proof: UsedProof | null }> {
+    const fail = (failure: string, proof: UsedProof | null = null) => ({ failure, proof });
+    if (text.trim() === "") return fail("no proof of work");
     const payload = decodePayload(text);
-    if (!payload) return "proof of work unreadable";
+    if (!payload) return fail("proof of work unreadable");
     const result = await verifySolution({
       challenge: payload.challenge,
       solution: payload.solution,
@@ -100,17 +117,20 @@ export class SpamGuard {
       hmacSignatureSecret: this.signingKey,
       hmacKeySignatureSecret: this.keySigningKey,
     }).catch(() => null);
-    if (!result) return "proof of work unreadable";
-    if (result.expired) return "proof of work expired";
-    if (!result.verified) return "proof of work invalid";
-    const signature = payload.challenge.signature ?? "";
-    if (!this.used.setIfAbsent(signature, now)) return "proof of work used before";
+    if (!result) return fail("proof of work unreadable");
+    if (result.expired) return fail("proof of work expired");
+    if (!result.verified) return fail("proof of work invalid");
+    const proof: UsedProof = {
+      signature: payload.challenge.signature ?? "",
+      expiresAt: now + this.config.challengeTtlMs,
+    };
     const issuedAt = Number(payload.challenge.parameters.data?.issuedAt);
     const seconds = (now - issuedAt) / 1000;
     if (!(seconds * 1000 >= this.config.minFillMs)) {
-      return `sent ${seconds.toFixed(1)} s after the form was first touched (at least ${this.config.minFillMs / 1000} s)`;
+      const wait = this.config.minFillMs / 1000;
+      return fail(`sent ${seconds.toFixed(1)} s after the form was first touched (at least ${wait} s)`, proof);
     }
-    return null;
+    return { failure: null, proof };
   }
 }
 

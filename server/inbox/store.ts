@@ -1,27 +1,8 @@
-import type Database from "better-sqlite3";
+import type { ExpressionBuilder, Selectable, UpdateObject } from "kysely";
+import type { Database } from "../data/open";
+import type { EnquiriesTable, OutboxTable, Schema } from "../data/schema";
+import type { UsedProof } from "./spam";
 import type { DeliveryStatus, StoredEnquiry, Submission } from "./types";
-
-interface Row {
-  id: number;
-  received_at: string;
-  kind: StoredEnquiry["kind"];
-  name: string;
-  email: string;
-  phone: string;
-  visa_type: string;
-  travel_date: string;
-  adult: string;
-  child: string;
-  subject: string;
-  message: string;
-  status: StoredEnquiry["status"];
-  attempts: number;
-  rejections: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  sent_at: string | null;
-  held_reason: string | null;
-}
 
 /** What GET /healthz reports of the outbox. */
 export interface OutboxHealth {
@@ -38,11 +19,13 @@ export interface OutboxHealth {
 export interface NewEnquiry {
   submission: Submission;
   heldReason: string | null;
+  /** The good proof of work it carried (spam.ts): accepted once, on whichever server stores it first. */
+  proof?: UsedProof | null;
 }
 
-const selectAll = `
-  SELECT e.*, o.status, o.attempts, o.rejections, o.next_attempt_at, o.last_error, o.sent_at, o.held_reason
-  FROM enquiries e JOIN outbox o ON o.enquiry_id = e.id`;
+export const proofUsedBefore = "proof of work used before";
+
+type Row = Selectable<EnquiriesTable> & Omit<Selectable<OutboxTable>, "enquiry_id" | "lease_owner" | "lease_until">;
 
 function fromRow(row: Row): StoredEnquiry {
   return {
@@ -68,143 +51,257 @@ function fromRow(row: Row): StoredEnquiry {
   };
 }
 
-/** The enquiries and their outbox: every read and write the server and the enquiries command need. */
+/**
+ * The enquiries and their outbox: every read and write the server and the enquiries command need, each written
+ * once for both engines (server/data). Several servers may share the database: the outbox is worked through
+ * leases (claim, then markSent or markFailed by the lease holder only).
+ */
 export class InboxStore {
-  private readonly insertEnquiry;
-  private readonly insertOutbox;
-  private readonly selectLatest;
-  private readonly selectEvery;
-  private readonly selectByStatus;
-  private readonly selectDue;
-  private readonly selectNextDue;
-  private readonly updateSent;
-  private readonly updateFailed;
-  private readonly updateBack;
-  private readonly selectHealth;
-  private readonly selectLastError;
-  private readonly addTransaction;
+  constructor(readonly database: Database) {}
 
-  constructor(readonly db: Database.Database) {
-    this.insertEnquiry = db.prepare<[string, Submission], never>(`
-      INSERT INTO enquiries (received_at, kind, name, email, phone, visa_type, travel_date, adult, child, subject, message)
-      VALUES (?, @kind, @name, @email, @phone, @visaType, @date, @adult, @child, @subject, @message)`);
-    this.insertOutbox = db.prepare<[number | bigint, number, DeliveryStatus, string | null], never>(
-      "INSERT INTO outbox (enquiry_id, next_attempt_at, status, held_reason) VALUES (?, ?, ?, ?)",
-    );
-    this.selectLatest = db.prepare<[number], Row>(`${selectAll} ORDER BY e.id DESC LIMIT ?`);
-    this.selectEvery = db.prepare<[], Row>(`${selectAll} ORDER BY e.id`);
-    this.selectByStatus = db.prepare<[DeliveryStatus], Row>(`${selectAll} WHERE o.status = ? ORDER BY e.id`);
-    this.selectDue = db.prepare<[number, number], Row>(
-      `${selectAll} WHERE o.status = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at, e.id LIMIT ?`,
-    );
-    this.selectNextDue = db.prepare<[], { next: number | null }>(
-      "SELECT MIN(next_attempt_at) AS next FROM outbox WHERE status = 'pending'",
-    );
-    this.updateSent = db.prepare<[string, number], never>(
-      "UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE enquiry_id = ?",
-    );
-    // A permanent refusal counts towards the bound; at the bound the enquiry is set aside as 'rejected'.
-    this.updateFailed = db.prepare<{ id: number; error: string; next: number; rejection: 0 | 1; max: number }, never>(`
-      UPDATE outbox SET attempts = attempts + 1, last_error = @error, next_attempt_at = @next,
-        rejections = rejections + @rejection,
-        status = CASE WHEN rejections + @rejection >= @max THEN 'rejected' ELSE status END
-      WHERE enquiry_id = @id AND status = 'pending'`);
-    this.updateBack = db.prepare<[number, number, DeliveryStatus], never>(
-      "UPDATE outbox SET status = 'pending', rejections = 0, next_attempt_at = ? WHERE enquiry_id = ? AND status = ?",
-    );
-    this.selectHealth = db.prepare<[], { pending: number; oldest: string | null; rejected: number; held: number }>(`
-      SELECT
-        COUNT(*) FILTER (WHERE o.status = 'pending') AS pending,
-        MIN(e.received_at) FILTER (WHERE o.status = 'pending') AS oldest,
-        COUNT(*) FILTER (WHERE o.status = 'rejected') AS rejected,
-        COUNT(*) FILTER (WHERE o.status = 'held') AS held
-      FROM outbox o JOIN enquiries e ON e.id = o.enquiry_id WHERE o.status != 'sent'`);
-    this.selectLastError = db.prepare<[], { last_error: string }>(`
-      SELECT last_error FROM outbox WHERE status IN ('pending', 'rejected') AND last_error IS NOT NULL
-      ORDER BY attempts > 0 DESC, next_attempt_at DESC LIMIT 1`);
-    // One transaction: the enquiry and its outbox row are committed (and synced) together, or not at all.
-    this.addTransaction = db.transaction((entries: NewEnquiry[], now: Date): number[] =>
-      entries.map(({ submission, heldReason }) => {
-        const { lastInsertRowid } = this.insertEnquiry.run(now.toISOString(), submission);
-        this.insertOutbox.run(lastInsertRowid, now.getTime(), heldReason === null ? "pending" : "held", heldReason);
-        return Number(lastInsertRowid);
-      }),
-    );
+  private get db() {
+    return this.database.db;
   }
 
-  /** Stores a submission with a pending delivery; returns its id once it is on disk. */
-  add(submission: Submission, now = new Date()): number {
-    return this.addMany([{ submission, heldReason: null }], now)[0] ?? 0;
+  private selectAll() {
+    return this.db
+      .selectFrom("enquiries as e")
+      .innerJoin("outbox as o", "o.enquiry_id", "e.id")
+      .selectAll("e")
+      .select([
+        "o.status",
+        "o.attempts",
+        "o.rejections",
+        "o.next_attempt_at",
+        "o.last_error",
+        "o.sent_at",
+        "o.held_reason",
+      ]);
   }
 
-  /** Stores several submissions in one transaction (one disk sync); returns their ids in order. */
-  addMany(entries: NewEnquiry[], now = new Date()): number[] {
-    return this.addTransaction.immediate(entries, now);
-  }
-
-  latest(limit: number): StoredEnquiry[] {
-    return this.selectLatest.all(limit).map(fromRow);
-  }
-
-  all(): StoredEnquiry[] {
-    return this.selectEvery.all().map(fromRow);
-  }
-
-  /** The enquiries in one delivery state, oldest first. */
-  withStatus(status: DeliveryStatus): StoredEnquiry[] {
-    return this.selectByStatus.all(status).map(fromRow);
-  }
-
-  pending(): StoredEnquiry[] {
-    return this.withStatus("pending");
-  }
-
-  /** Pending deliveries whose next attempt is due, oldest first. */
-  due(now: number, limit: number): StoredEnquiry[] {
-    return this.selectDue.all(now, limit).map(fromRow);
-  }
-
-  /** When the next pending delivery is due (ms since the epoch), or null when nothing is pending. */
-  nextDueAt(): number | null {
-    return this.selectNextDue.get()?.next ?? null;
-  }
-
-  markSent(id: number, now = new Date()): void {
-    this.updateSent.run(now.toISOString(), id);
+  /** Stores a submission with a pending delivery; returns its id once it is committed. */
+  async add(submission: Submission, now = new Date()): Promise<number> {
+    return (await this.addMany([{ submission, heldReason: null }], now))[0] ?? 0;
   }
 
   /**
-   * Records a failed attempt. A permanent one (the mail server refused the message outright) counts towards
-   * `maxRejections`; at that bound the enquiry is set aside as rejected and no longer tried.
+   * Stores several submissions in one transaction (one disk sync); returns their ids in order. A proof of work
+   * some server has stored before holds its enquiry as suspected spam.
    */
-  markFailed(
+  async addMany(entries: NewEnquiry[], now = new Date()): Promise<number[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const ids: number[] = [];
+      for (const { submission, proof, ...entry } of entries) {
+        let { heldReason } = entry;
+        if (proof) {
+          const used = await trx
+            .insertInto("used_proofs")
+            .values({ signature: proof.signature, expires_at: proof.expiresAt })
+            .onConflict((conflict) => conflict.column("signature").doNothing())
+            .executeTakeFirst();
+          if (Number(used.numInsertedOrUpdatedRows ?? 0) === 0) {
+            heldReason = heldReason ? `${heldReason}, ${proofUsedBefore}` : proofUsedBefore;
+          }
+        }
+        const { id } = await trx
+          .insertInto("enquiries")
+          .values({
+            received_at: now.toISOString(),
+            kind: submission.kind,
+            name: submission.name,
+            email: submission.email,
+            phone: submission.phone,
+            visa_type: submission.visaType,
+            travel_date: submission.date,
+            adult: submission.adult,
+            child: submission.child,
+            subject: submission.subject,
+            message: submission.message,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("outbox")
+          .values({
+            enquiry_id: id,
+            next_attempt_at: now.getTime(),
+            status: heldReason === null ? "pending" : "held",
+            held_reason: heldReason,
+            last_error: null,
+            sent_at: null,
+            lease_owner: null,
+            lease_until: null,
+          })
+          .execute();
+        ids.push(id);
+      }
+      return ids;
+    });
+  }
+
+  /** Forgets the used proofs that have expired: an expired proof is refused anyway. */
+  async sweepUsedProofs(now = Date.now()): Promise<void> {
+    await this.db.deleteFrom("used_proofs").where("expires_at", "<", now).execute();
+  }
+
+  async latest(limit: number): Promise<StoredEnquiry[]> {
+    return (await this.selectAll().orderBy("e.id", "desc").limit(limit).execute()).map(fromRow);
+  }
+
+  async all(): Promise<StoredEnquiry[]> {
+    return (await this.selectAll().orderBy("e.id").execute()).map(fromRow);
+  }
+
+  /** The enquiries in one delivery state, oldest first. */
+  async withStatus(status: DeliveryStatus): Promise<StoredEnquiry[]> {
+    return (await this.selectAll().where("o.status", "=", status).orderBy("e.id").execute()).map(fromRow);
+  }
+
+  pending(): Promise<StoredEnquiry[]> {
+    return this.withStatus("pending");
+  }
+
+  /**
+   * Claims up to `limit` pending deliveries whose attempt is due and that no other server holds, oldest first, for
+   * `worker` until now + leaseMs. On PostgreSQL the rows another server is claiming at the same moment are skipped
+   * (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time, so the statement alone is enough.
+   */
+  async claim(worker: string, now: number, limit: number, leaseMs: number): Promise<StoredEnquiry[]> {
+    const free = this.db
+      .selectFrom("outbox")
+      .select("enquiry_id")
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", now)
+      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now)]))
+      .orderBy("next_attempt_at")
+      .orderBy("enquiry_id")
+      .limit(limit)
+      .$if(this.database.engine === "postgres", (query) => query.forUpdate().skipLocked());
+    const claimed = await this.db
+      .updateTable("outbox")
+      .set({ lease_owner: worker, lease_until: now + leaseMs })
+      .where("enquiry_id", "in", free)
+      .returning("enquiry_id")
+      .execute();
+    if (claimed.length === 0) return [];
+    const ids = claimed.map((row) => row.enquiry_id);
+    const rows = await this.selectAll().where("e.id", "in", ids).orderBy("o.next_attempt_at").orderBy("e.id").execute();
+    return rows.map(fromRow);
+  }
+
+  /** When the next pending delivery is due (ms since the epoch), or null when nothing is pending. */
+  async nextDueAt(): Promise<number | null> {
+    const row = await this.db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.min("next_attempt_at").as("next"))
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return row?.next === null || row?.next === undefined ? null : Number(row.next);
+  }
+
+  /** Marks a delivery sent; false when `worker` no longer holds it (its lease ran out and another took it). */
+  async markSent(id: number, worker: string, now = new Date()): Promise<boolean> {
+    return this.settle(id, worker, (eb) => ({
+      status: "sent",
+      attempts: eb("attempts", "+", 1),
+      sent_at: now.toISOString(),
+      last_error: null,
+    }));
+  }
+
+  /**
+   * Records a failed attempt by the lease holder and lets the delivery go. A permanent one (the mail server refused
+   * the message outright) counts towards `maxRejections`; at that bound the enquiry is set aside as rejected.
+   */
+  async markFailed(
     id: number,
+    worker: string,
     error: string,
     nextAttemptAt: number,
     permanent = false,
     maxRejections = Number.MAX_SAFE_INTEGER,
-  ): void {
-    this.updateFailed.run({ id, error, next: nextAttemptAt, rejection: permanent ? 1 : 0, max: maxRejections });
+  ): Promise<boolean> {
+    const rejection = permanent ? 1 : 0;
+    return this.settle(id, worker, (eb) => ({
+      attempts: eb("attempts", "+", 1),
+      last_error: error,
+      next_attempt_at: nextAttemptAt,
+      rejections: eb("rejections", "+", rejection),
+      // Only a permanent refusal can reach the bound (kept within a 32-bit integer, as the column is).
+      status: permanent
+        ? eb
+            .case()
+            .when(eb("rejections", "+", rejection), ">=", Math.min(maxRejections, 2 ** 31 - 1))
+            .then("rejected" as const)
+            .else(eb.ref("status"))
+            .end()
+        : eb.ref("status"),
+    }));
+  }
+
+  /** Ends `worker`'s claim on a pending delivery with `changes`; false when the claim is no longer its own. */
+  private async settle(
+    id: number,
+    worker: string,
+    changes: (eb: ExpressionBuilder<Schema, "outbox">) => UpdateObject<Schema, "outbox">,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable("outbox")
+      .set((eb) => ({ ...changes(eb), lease_owner: null, lease_until: null }))
+      .where("enquiry_id", "=", id)
+      .where("status", "=", "pending")
+      .where("lease_owner", "=", worker)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Queues a rejected enquiry again, from scratch; false when there is no rejected enquiry with that id. */
-  requeue(id: number, now = Date.now()): boolean {
-    return this.updateBack.run(now, id, "rejected").changes > 0;
+  requeue(id: number, now = Date.now()): Promise<boolean> {
+    return this.backToPending(id, now, "rejected");
   }
 
-  /** Sends a held submission after all; false when there is no held submission with that id. */
-  release(id: number, now = Date.now()): boolean {
-    return this.updateBack.run(now, id, "held").changes > 0;
+  /** Sends a held submission after all; false when there is no held submission with that id (or it was released). */
+  release(id: number, now = Date.now()): Promise<boolean> {
+    return this.backToPending(id, now, "held");
   }
 
-  health(): OutboxHealth {
-    const counts = this.selectHealth.get();
+  private async backToPending(id: number, now: number, from: DeliveryStatus): Promise<boolean> {
+    const result = await this.db
+      .updateTable("outbox")
+      .set({ status: "pending", rejections: 0, next_attempt_at: now, lease_owner: null, lease_until: null })
+      .where("enquiry_id", "=", id)
+      .where("status", "=", from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async health(): Promise<OutboxHealth> {
+    const counts = await this.db
+      .selectFrom("outbox as o")
+      .innerJoin("enquiries as e", "e.id", "o.enquiry_id")
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere("o.status", "=", "pending").as("pending"),
+        eb.fn.min("e.received_at").filterWhere("o.status", "=", "pending").as("oldest"),
+        eb.fn.countAll<number>().filterWhere("o.status", "=", "rejected").as("rejected"),
+        eb.fn.countAll<number>().filterWhere("o.status", "=", "held").as("held"),
+      ])
+      .where("o.status", "!=", "sent")
+      .executeTakeFirst();
+    const last = await this.db
+      .selectFrom("outbox")
+      .select("last_error")
+      .where("status", "in", ["pending", "rejected"])
+      .where("last_error", "is not", null)
+      .orderBy((eb) => eb.case().when("attempts", ">", 0).then(1).else(0).end(), "desc")
+      .orderBy("next_attempt_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
     return {
-      pending: counts?.pending ?? 0,
+      pending: Number(counts?.pending ?? 0),
       oldestPendingAt: counts?.oldest ? Date.parse(counts.oldest) : null,
-      rejected: counts?.rejected ?? 0,
-      held: counts?.held ?? 0,
-      lastError: this.selectLastError.get()?.last_error ?? null,
+      rejected: Number(counts?.rejected ?? 0),
+      held: Number(counts?.held ?? 0),
+      lastError: last?.last_error ?? null,
     };
   }
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { whenFree } from "./busy";
 import type { RetryConfig } from "./config";
 import type { MailMessage } from "./mail";
@@ -17,7 +19,6 @@ export function backoff(attempts: number, retry: RetryConfig): number {
 
 // setTimeout fires at once for delays above 2^31-1 ms.
 const maxTimer = 2 ** 31 - 1;
-const batchSize = 20;
 /** The outbox can wait for a locked database much longer than a visitor: nobody is waiting on it. */
 const workerBusyWaitMs = 60_000;
 
@@ -27,13 +28,20 @@ export interface OutboxOptions {
   maxRejections: number;
   /** How often to look for work another process queued (a re-queue or a release). */
   pollMs: number;
+  /**
+   * How long a claimed enquiry is this server's to mail: longer than the slowest send (the transport gives up
+   * after at most a minute), so that another server takes it over only from a server that died.
+   */
+  leaseMs: number;
 }
 
 /**
  * Sends the outbox: every pending enquiry whose attempt is due, one at a time, marked sent once the SMTP server
  * accepts it, otherwise retried later with exponential backoff; an enquiry the server refuses outright (5xx)
- * `maxRejections` times is set aside for the agency. Delivery is at least once: a crash between the server's
- * acceptance and the mark means one more copy after a restart, never a lost enquiry, and the copy carries the same
+ * `maxRejections` times is set aside for the agency. Several servers may work one outbox: each claims one enquiry
+ * at a time with a lease (store.claim), so two never mail the same one while both are alive; a server killed
+ * mid-send leaves its claim to the others once the lease ends. Delivery is at least once: a crash between the mail
+ * server's acceptance and the mark means one more copy, never a lost enquiry, and the copy carries the same
  * Message-ID (mail.ts), so mail clients show it as the same message.
  */
 export class OutboxWorker {
@@ -41,6 +49,8 @@ export class OutboxWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** This worker's name on its leases: the machine, the process and a random part. */
+  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   constructor(
     private readonly store: InboxStore,
@@ -87,28 +97,29 @@ export class OutboxWorker {
 
   private scheduleNext(): void {
     if (this.stopped) return;
-    let next: number | null = null;
-    try {
-      next = this.store.nextDueAt();
-    } catch {
-      // Locked or failing: the poll below comes back to it.
-    }
-    // At the latest at the next poll: the enquiries command may have queued something meanwhile.
-    const delay = Math.min(maxTimer, this.options.pollMs, Math.max(0, (next ?? Infinity) - Date.now()));
-    this.timer = setTimeout(() => this.kick(), delay);
-    // The timer alone must not keep a process alive.
-    this.timer.unref();
+    this.store
+      .nextDueAt()
+      .catch(() => null) // Locked or failing: the poll below comes back to it.
+      .then((next) => {
+        if (this.stopped || this.running) return;
+        // At the latest at the next poll: another server or the enquiries command may have queued something.
+        const delay = Math.min(maxTimer, this.options.pollMs, Math.max(0, (next ?? Infinity) - Date.now()));
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => this.kick(), delay);
+        // The timer alone must not keep a process alive.
+        this.timer.unref();
+      });
   }
 
   private async drain(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const due = await whenFree(() => this.store.due(Date.now(), batchSize), workerBusyWaitMs);
-      if (due.length === 0) return;
-      for (const enquiry of due) {
-        if (this.stopped) return;
-        await this.deliver(enquiry);
-      }
+      const [enquiry] = await whenFree(
+        () => this.store.claim(this.id, Date.now(), 1, this.options.leaseMs),
+        workerBusyWaitMs,
+      );
+      if (!enquiry) return;
+      await this.deliver(enquiry);
     }
   }
 
@@ -119,7 +130,12 @@ export class OutboxWorker {
       await this.recordFailure(enquiry, error);
       return;
     }
-    await whenFree(() => this.store.markSent(enquiry.id), workerBusyWaitMs);
+    if (!(await whenFree(() => this.store.markSent(enquiry.id, this.id), workerBusyWaitMs))) {
+      this.log.warn(
+        `Enquiry #${enquiry.id} was mailed after this server's claim on it had run out; another server may mail ` +
+          "it again (the copy has the same Message-ID)",
+      );
+    }
   }
 
   private async recordFailure(enquiry: StoredEnquiry, error: unknown): Promise<void> {
@@ -129,7 +145,7 @@ export class OutboxWorker {
     const permanent = isPermanentRefusal(error);
     const { maxRejections } = this.options;
     await whenFree(
-      () => this.store.markFailed(enquiry.id, reason, Date.now() + delay, permanent, maxRejections),
+      () => this.store.markFailed(enquiry.id, this.id, reason, Date.now() + delay, permanent, maxRejections),
       workerBusyWaitMs,
     );
     if (permanent && enquiry.rejections + 1 >= maxRejections) {

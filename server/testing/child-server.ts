@@ -19,7 +19,8 @@ const repoRoot = join(import.meta.dirname, "..", "..");
 export function spawnServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ChildServer> {
   const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "server", "index.ts")], {
     cwd: repoRoot,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG: "off", ...env },
+    // DATABASE_URL only when the test gives one: a developer's own must never receive a test's enquiries.
+    env: { ...process.env, DATABASE_URL: "", HOST: "127.0.0.1", PORT: "0", LOG: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<string>((resolve) => {

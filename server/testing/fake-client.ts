@@ -19,7 +19,7 @@ export function makeTempDir(prefix: string): string {
 /** An inbox for tests of the server: a database in `dir`, no rate limit, no SMTP, fast retries. */
 export function testInboxConfig(dir: string, overrides: Partial<InboxConfig> = {}): InboxConfig {
   return {
-    dbPath: join(dir, "inbox.sqlite"),
+    database: { engine: "sqlite", path: join(dir, "inbox.sqlite") },
     rateLimit: 0,
     mailTo: "a@b.example",
     smtp: null,

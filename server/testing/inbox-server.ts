@@ -33,6 +33,8 @@ export interface Running {
 }
 
 export interface StartOptions {
+  /** The SQLite file (a new one in a temporary folder by default). */
+  dbPath?: string;
   smtpPort?: number;
   rateLimit?: number;
   accessKey?: string;
@@ -60,9 +62,9 @@ export function readRows(dbPath: string): Record<string, unknown>[] {
 }
 
 export async function start(options: StartOptions = {}): Promise<Running> {
-  const dbPath = options.inbox?.dbPath ?? newDbPath();
+  const dbPath = options.dbPath ?? newDbPath();
   const inbox: InboxConfig = testInboxConfig(join(dbPath, ".."), {
-    dbPath,
+    database: { engine: "sqlite", path: dbPath },
     rateLimit: options.rateLimit ?? 0,
     mailTo: agency,
     smtp: options.smtpPort

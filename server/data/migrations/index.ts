@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Engine } from "../open";
 import { enquiries } from "./001-enquiries";
 import { outboxStatuses } from "./002-outbox-statuses";
+import { sharedState } from "./003-shared-state";
 
 /**
  * One migration, for both engines: written with the query builder, so that the same code makes the same tables on
@@ -16,4 +17,4 @@ export interface Migration {
   up(db: Kysely<any>, engine: Engine): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [enquiries, outboxStatuses];
+export const migrations: readonly Migration[] = [enquiries, outboxStatuses, sharedState];

@@ -9,6 +9,8 @@ interface Migration {
   file: string;
 }
 
+/* The migrations as the code before server/data ran them (PRAGMA user_version), for the tests only. */
+
 /** Migration files are named NNN-description.sql; the number is the schema version they lead to. */
 export function listMigrations(dir: string): Migration[] {
   const migrations = readdirSync(dir)

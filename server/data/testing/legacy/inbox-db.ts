@@ -4,6 +4,9 @@ import { dirname } from "node:path";
 import { migrate } from "./migrate";
 
 /**
+ * The inbox's database as the code before server/data opened it, kept only so that the tests can make a file
+ * exactly as that code did and check that the data layer takes it over (server/data/migrate.test.ts).
+ *
  * Opens (creating if needed) the inbox database. WAL with synchronous=FULL makes every committed transaction
  * durable before the commit returns, so an acknowledged enquiry survives kill -9 and power loss.
  *

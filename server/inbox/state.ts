@@ -1,0 +1,17 @@
+import type { Engine } from "../data/open";
+import type { SpamGuard } from "./spam";
+import type { InboxStore } from "./store";
+
+/**
+ * The inbox's database while it is open; null while it cannot be opened, with the reason. Made by the plugin
+ * (plugin.ts), read by the routes it registers (route.ts, health.ts): a module of its own, so that they do not
+ * import the plugin that imports them.
+ */
+export interface InboxState {
+  /** "sqlite" or "postgres", for /healthz. */
+  engine: Engine;
+  store: InboxStore | null;
+  /** The spam checks, when on (they keep their keys in the database). */
+  guard: SpamGuard | null;
+  openError: string | null;
+}
