@@ -76,6 +76,14 @@ describe("the nginx server block", () => {
     for (const name of Object.keys(admin)) expect(conf.toLowerCase().split(`add_header ${name} `)).toHaveLength(2);
   });
 
+  it("shows, commented out, how to put several Node servers behind it for the inbox", () => {
+    expect(conf).toMatch(/^# upstream karama_inbox \{\n(# +server .+:3000 .*\n){2}/m);
+    expect(conf).toContain("#     proxy_pass http://karama_inbox;");
+    expect(conf).toContain("#     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;");
+    // Nothing of it is live: a site served without the Node server has no inbox to pass to.
+    expect(conf.split("\n").filter((line) => /karama_inbox/.test(line) && !/^\s*#/.test(line))).toEqual([]);
+  });
+
   it("gives /admin and its files the editor's policy, COOP and noindex, through a map on the path", () => {
     const map = /map \$uri \$karama_content_security_policy \{\n\s*"~\^\/admin\(\/\|\$\)" "([^"]+)";/.exec(conf);
     expect(map?.[1]).toBe(admin["content-security-policy"]);

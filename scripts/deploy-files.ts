@@ -112,6 +112,15 @@ map "$status $uri" $karama_cache_control {
 # The editor at ${adminPath} has its own policy (server/admin.ts).
 ${maps}
 
+# The enquiry inbox (/api/submit, /api/challenge, /healthz) needs the Node server (npm run serve). Several of them
+# can share one PostgreSQL database (DATABASE_URL, README "Running several servers"): list them all here and
+# uncomment the locations in the server block; nginx spreads the posts and passes over one that is down.
+# upstream karama_inbox {
+#     server 10.0.0.11:3000 max_fails=3 fail_timeout=10s;
+#     server 10.0.0.12:3000 max_fails=3 fail_timeout=10s;
+#     keepalive 16;
+# }
+
 server {
     listen 80;
     server_name _;
@@ -127,6 +136,16 @@ ${headerLines}
     add_header Cache-Control $karama_cache_control always;
 
     error_page 404 /${htmlFileOf(notFoundPath)};
+
+    # With the inbox upstream above (set TRUST_PROXY on the Node servers to this proxy's address):
+    # location ~ ^/(api/submit|api/challenge|healthz)$ {
+    #     proxy_pass http://karama_inbox;
+    #     proxy_http_version 1.1;
+    #     proxy_set_header Connection "";
+    #     proxy_set_header Host $host;
+    #     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    #     proxy_set_header X-Forwarded-Proto $scheme;
+    # }
 
     # One spelling per page: /about/ -> /about.
     rewrite ^/(.+)/$ /$1 permanent;

@@ -18,8 +18,18 @@ function parseTrustProxy(value: string | undefined): boolean | string {
 }
 
 const settings = readSettings(process.env);
-const inbox = readInboxConfig(process.env, settings.email);
+const inbox = readInboxSettingsOrStop();
 const store = describeDatabase(inbox.database);
+
+/** The inbox's settings; a bad one (DATABASE_URL, say) stops the start with its message alone, no stack trace. */
+function readInboxSettingsOrStop() {
+  try {
+    return readInboxConfig(process.env, settings.email);
+  } catch (error) {
+    console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
 
 const app = await buildServer({
   root,

@@ -83,9 +83,12 @@ function openPostgres(setting: Extract<DatabaseSetting, { engine: "postgres" }>,
     connectionTimeoutMillis: options.waitMs ?? 5000,
     types: pgTypes,
   });
-  // A connection that breaks while idle is dropped from the pool, and the next query opens a new one; without a
-  // listener, the pool's error event would end the process.
-  pool.on("error", (error) => options.onConnectionError?.(error));
+  // A connection that breaks (the server restarted, the network dropped) is dropped from the pool, and the next
+  // query opens a new one. Its error event must be heard, while idle (the pool's) and while in use (the
+  // client's): an error event nobody listens to would end the process.
+  const broken = (error: Error) => options.onConnectionError?.(error);
+  pool.on("error", broken);
+  pool.on("connect", (client) => client.on("error", broken));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return { engine: "postgres", db, description: describeDatabase(setting), close: () => db.destroy() };
 }

@@ -68,3 +68,25 @@ describe("DATABASE_URL", () => {
     expect(withoutPassword("postgres://db/karama")).toBe("postgres://db/karama");
   });
 });
+
+describe("a server started with a bad DATABASE_URL", () => {
+  it("stops at once, naming the variable and what is wrong, never the password", async () => {
+    const { execFile } = await import("node:child_process");
+    const { join } = await import("node:path");
+    const script = join(import.meta.dirname, "..", "index.ts");
+    const result = await new Promise<{ code: number | null; stderr: string; stdout: string }>((done) => {
+      execFile(
+        process.execPath,
+        ["--import", "tsx", script],
+        { env: { ...process.env, DATABASE_URL: "mysql://site:hunter2@db.internal/karama", PORT: "0", LOG: "off" } },
+        (error, stdout, stderr) => done({ code: error ? (error.code as number) : 0, stdout, stderr }),
+      );
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      "The server cannot start: DATABASE_URL must start with postgres:// or sqlite: (got mysql:); leave it unset " +
+        "for data/inbox.sqlite\n",
+    );
+    expect(result.stdout + result.stderr).not.toContain("hunter2");
+  }, 30_000);
+});

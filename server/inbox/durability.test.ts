@@ -1,29 +1,22 @@
 // @vitest-environment node
-import Database from "better-sqlite3";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { DatabaseSetting } from "../data/settings";
+import { emptyDatabase, engines } from "../data/testing/engines";
 import { type ChildServer, spawnServer } from "../testing/child-server";
-import { makeFakeClientRoot, makeTempDir } from "../testing/fake-client";
+import { makeFakeClientRoot } from "../testing/fake-client";
+import { readStored } from "../testing/inbox-server";
 
 const clientRoot = makeFakeClientRoot();
-const dataDir = makeTempDir("inbox-durability-");
-const dbPath = join(dataDir, "inbox.sqlite");
-const env = { CLIENT_ROOT: clientRoot, INBOX_DB: dbPath, INBOX_RATE_LIMIT: "0", SMTP_HOST: "" };
+const removals: (() => Promise<void>)[] = [];
 
-afterAll(() => {
+afterAll(async () => {
   rmSync(clientRoot, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const remove of removals) await remove();
 });
 
-function storedNames(): Set<string> {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    const rows = db.prepare("SELECT name FROM enquiries").all() as { name: string }[];
-    return new Set(rows.map((row) => row.name));
-  } finally {
-    db.close();
-  }
+async function storedNames(database: DatabaseSetting): Promise<Set<string>> {
+  return new Set((await readStored(database)).map((enquiry) => enquiry.name));
 }
 
 /**
@@ -59,8 +52,12 @@ async function submitUntilKilled(server: ChildServer, round: number, killAfter: 
   return acknowledged;
 }
 
-describe("durability", () => {
+describe.each(engines)("durability on %s", (engine) => {
   it("keeps every acknowledged enquiry when the server is killed with SIGKILL mid-flood", async () => {
+    const { setting: database, remove } = await emptyDatabase(engine);
+    removals.push(remove);
+    const url = database.engine === "sqlite" ? `sqlite:${database.path}` : database.url;
+    const env = { CLIENT_ROOT: clientRoot, DATABASE_URL: url, INBOX_RATE_LIMIT: "0", SMTP_HOST: "" };
     const acknowledged: string[] = [];
     for (let round = 1; round <= 2; round++) {
       const server = await spawnServer(env);
@@ -68,10 +65,10 @@ describe("durability", () => {
     }
     expect(acknowledged.length).toBeGreaterThanOrEqual(300);
 
-    // Restarted on the same file, the server recovers the WAL and still has every acknowledged enquiry.
+    // Restarted on the same database (SQLite recovers its WAL), the server still has every acknowledged enquiry.
     const restarted = await spawnServer(env);
     try {
-      const stored = storedNames();
+      const stored = await storedNames(database);
       expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
       const after = await fetch(`${restarted.url}/api/submit`, {
         method: "POST",
@@ -79,10 +76,10 @@ describe("durability", () => {
         body: JSON.stringify({ name: "after restart", message: "still working" }),
       });
       expect(after.status).toBe(200);
-      expect(storedNames().has("after restart")).toBe(true);
+      expect((await storedNames(database)).has("after restart")).toBe(true);
     } finally {
       restarted.process.kill("SIGTERM");
       expect(await restarted.exited).toBe("0");
     }
-  }, 45_000);
+  }, 60_000);
 });

@@ -13,6 +13,10 @@ export interface MailSender {
 
 export function smtpSender(config: SmtpConfig): MailSender {
   const transport = nodemailer.createTransport({
+    // One connection kept open and reused: a new one per message (connect, greeting, EHLO, maybe TLS and a
+    // login) cost the outbox most of its time when many enquiries wait.
+    pool: true,
+    maxConnections: 1,
     host: config.host,
     port: config.port,
     secure: config.secure,

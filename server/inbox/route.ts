@@ -140,7 +140,16 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
       const { reason: heldReason, proof } = state.guard
         ? await state.guard.verdict(fields)
         : { reason: null, proof: null };
-      const id = await commitsFor(store).add({ submission, heldReason, proof });
+      let id: number;
+      try {
+        id = await commitsFor(store).add({ submission, heldReason, proof });
+      } catch (error) {
+        if (error instanceof StillBusyError) throw error;
+        // The database went away (PostgreSQL restarted, the network dropped, the disk failed): nothing was
+        // committed, so nothing is acknowledged, and the visitor is told to try again; the form keeps their text.
+        request.log.error(error, "the enquiry could not be stored");
+        throw new InboxError(503, unavailableMessage);
+      }
       if (heldReason !== null) request.log.info({ id, heldReason }, "submission held as suspected spam");
       options.onStored(id);
       return { success: true, message: successMessage };

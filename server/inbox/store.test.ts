@@ -193,6 +193,20 @@ describe.each(engines)("the inbox on %s", (engine) => {
       proofUsedBefore,
       proofUsedBefore,
     ]);
+    // Twice in one batch (one commit), the second copy is held too.
+    const again = await second.addMany([
+      { submission: submission("Twin1"), heldReason: null, proof: { signature: "fresh-one", expiresAt: now } },
+      {
+        submission: submission("Twin2"),
+        heldReason: "honeypot filled",
+        proof: { signature: "fresh-one", expiresAt: now },
+      },
+    ]);
+    const twins = (await first.all()).filter((enquiry) => again.includes(enquiry.id));
+    expect(twins.map((enquiry) => [enquiry.name, enquiry.status, enquiry.heldReason])).toEqual([
+      ["Twin1", "pending", null],
+      ["Twin2", "held", `honeypot filled, ${proofUsedBefore}`],
+    ]);
     // Expired proofs are forgotten.
     await first.sweepUsedProofs(Date.now() + config.challengeTtlMs + 1);
     expect(await first.database.db.selectFrom("used_proofs").selectAll().execute()).toEqual([]);

@@ -89,23 +89,29 @@ export class InboxStore {
    * some server has stored before holds its enquiry as suspected spam.
    */
   async addMany(entries: NewEnquiry[], now = new Date()): Promise<number[]> {
+    if (entries.length === 0) return [];
+    // Three statements for the whole batch, whatever its size: each is a round trip to PostgreSQL.
     return this.db.transaction().execute(async (trx) => {
-      const ids: number[] = [];
-      for (const { submission, proof, ...entry } of entries) {
-        let { heldReason } = entry;
-        if (proof) {
-          const used = await trx
-            .insertInto("used_proofs")
-            .values({ signature: proof.signature, expires_at: proof.expiresAt })
-            .onConflict((conflict) => conflict.column("signature").doNothing())
-            .executeTakeFirst();
-          if (Number(used.numInsertedOrUpdatedRows ?? 0) === 0) {
-            heldReason = heldReason ? `${heldReason}, ${proofUsedBefore}` : proofUsedBefore;
-          }
-        }
-        const { id } = await trx
-          .insertInto("enquiries")
-          .values({
+      const proofs = entries.flatMap(({ proof }) => (proof ? [proof] : []));
+      const fresh = new Set<string>();
+      if (proofs.length > 0) {
+        const recorded = await trx
+          .insertInto("used_proofs")
+          .values(proofs.map((proof) => ({ signature: proof.signature, expires_at: proof.expiresAt })))
+          .onConflict((conflict) => conflict.column("signature").doNothing())
+          .returning("signature")
+          .execute();
+        for (const { signature } of recorded) fresh.add(signature);
+      }
+      const heldReasons = entries.map(({ heldReason, proof }) => {
+        // A proof recorded before this batch, or by an earlier entry of it, is used.
+        if (!proof || fresh.delete(proof.signature)) return heldReason;
+        return heldReason ? `${heldReason}, ${proofUsedBefore}` : proofUsedBefore;
+      });
+      const inserted = await trx
+        .insertInto("enquiries")
+        .values(
+          entries.map(({ submission }) => ({
             received_at: now.toISOString(),
             kind: submission.kind,
             name: submission.name,
@@ -117,24 +123,27 @@ export class InboxStore {
             child: submission.child,
             subject: submission.subject,
             message: submission.message,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto("outbox")
-          .values({
+          })),
+        )
+        .returning("id")
+        .execute();
+      // The ids are handed out in the order of the rows: ascending, they are the entries' in order.
+      const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
+      await trx
+        .insertInto("outbox")
+        .values(
+          ids.map((id, index) => ({
             enquiry_id: id,
             next_attempt_at: now.getTime(),
-            status: heldReason === null ? "pending" : "held",
-            held_reason: heldReason,
+            status: heldReasons[index] === null ? ("pending" as const) : ("held" as const),
+            held_reason: heldReasons[index] ?? null,
             last_error: null,
             sent_at: null,
             lease_owner: null,
             lease_until: null,
-          })
-          .execute();
-        ids.push(id);
-      }
+          })),
+        )
+        .execute();
       return ids;
     });
   }

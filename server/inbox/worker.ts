@@ -19,6 +19,10 @@ export function backoff(attempts: number, retry: RetryConfig): number {
 
 // setTimeout fires at once for delays above 2^31-1 ms.
 const maxTimer = 2 ** 31 - 1;
+/** Enquiries claimed at once: one query for several when many wait. */
+const claimBatch = 5;
+/** The longest a send may take before the transport gives up (mailer.ts: connection, greeting, socket). */
+const slowestSendMs = 60_000;
 /** The outbox can wait for a locked database much longer than a visitor: nobody is waiting on it. */
 const workerBusyWaitMs = 60_000;
 
@@ -114,12 +118,18 @@ export class OutboxWorker {
   private async drain(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const [enquiry] = await whenFree(
-        () => this.store.claim(this.id, Date.now(), 1, this.options.leaseMs),
+      const claimedAt = Date.now();
+      const claimed = await whenFree(
+        () => this.store.claim(this.id, claimedAt, claimBatch, this.options.leaseMs),
         workerBusyWaitMs,
       );
-      if (!enquiry) return;
-      await this.deliver(enquiry);
+      if (claimed.length === 0) return;
+      for (const enquiry of claimed) {
+        // Only while the claim leaves time for a send that takes as long as a send may: the rest go back to
+        // the outbox when the lease ends, for whichever server comes first.
+        if (this.stopped || Date.now() + slowestSendMs > claimedAt + this.options.leaseMs) break;
+        await this.deliver(enquiry);
+      }
     }
   }
 

@@ -8,7 +8,11 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { readSettings } from "../../app/lib/settings";
 import { buildServer, type ServerOptions } from "../app";
+import { openDatabase } from "../data/open";
+import type { DatabaseSetting } from "../data/settings";
 import type { InboxConfig } from "../inbox/config";
+import { InboxStore } from "../inbox/store";
+import type { StoredEnquiry } from "../inbox/types";
 import { makeFakeClientRoot, makeTempDir, testInboxConfig } from "./fake-client";
 
 /* The inbox's integration tests: a real server on loopback with its own database, and the requests they send. */
@@ -24,6 +28,8 @@ export function removeTestDirs(): void {
 
 export interface Running {
   app: FastifyInstance;
+  /** The enquiries with their outbox rows, read through the data layer (either engine), oldest first. */
+  stored: () => Promise<StoredEnquiry[]>;
   /** The site's origin, http://127.0.0.1:port */
   origin: string;
   /** POST /api/submit */
@@ -35,6 +41,8 @@ export interface Running {
 export interface StartOptions {
   /** The SQLite file (a new one in a temporary folder by default). */
   dbPath?: string;
+  /** Another database (a PostgreSQL one, say): then `rows` is not available, `stored` is. */
+  database?: DatabaseSetting;
   smtpPort?: number;
   rateLimit?: number;
   accessKey?: string;
@@ -61,10 +69,21 @@ export function readRows(dbPath: string): Record<string, unknown>[] {
   }
 }
 
+/** Every enquiry in a database, through the data layer. */
+export async function readStored(setting: DatabaseSetting): Promise<StoredEnquiry[]> {
+  const database = await openDatabase(setting, { migrate: false });
+  try {
+    return await new InboxStore(database).all();
+  } finally {
+    await database.close();
+  }
+}
+
 export async function start(options: StartOptions = {}): Promise<Running> {
   const dbPath = options.dbPath ?? newDbPath();
+  const database: DatabaseSetting = options.database ?? { engine: "sqlite", path: dbPath };
   const inbox: InboxConfig = testInboxConfig(join(dbPath, ".."), {
-    database: { engine: "sqlite", path: dbPath },
+    database,
     rateLimit: options.rateLimit ?? 0,
     mailTo: agency,
     smtp: options.smtpPort
@@ -76,13 +95,20 @@ export async function start(options: StartOptions = {}): Promise<Running> {
   const app = await buildServer({ root: clientRoot, settings, inbox, ...options.server });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { app, origin, url: `${origin}/api/submit`, dbPath, rows: () => readRows(dbPath) };
+  return {
+    app,
+    origin,
+    url: `${origin}/api/submit`,
+    dbPath,
+    rows: () => readRows(dbPath),
+    stored: () => readStored(database),
+  };
 }
 
 /** Polls until check() holds; bounded, so a broken delivery fails the test instead of hanging it. */
-export async function waitFor(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -159,6 +185,18 @@ export async function enquiries(dbPath: string, ...args: string[]): Promise<stri
   const script = join(repoRoot, "scripts", "enquiries.ts");
   const { stdout } = await run(process.execPath, ["--import", "tsx", script, "--db", dbPath, ...args], {
     cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: "" },
+  });
+  return stdout;
+}
+
+/** npm run enquiries -- ...args with DATABASE_URL naming the database, as on a server of several. */
+export async function enquiriesOn(database: DatabaseSetting, ...args: string[]): Promise<string> {
+  const script = join(repoRoot, "scripts", "enquiries.ts");
+  const url = database.engine === "sqlite" ? `sqlite:${database.path}` : database.url;
+  const { stdout } = await run(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: url },
   });
   return stdout;
 }
