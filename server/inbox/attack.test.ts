@@ -1,6 +1,7 @@
 // @vitest-environment node
 import Database from "better-sqlite3";
-import { writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import {
   json,
   newDbPath,
   post,
+  readRows,
   refused,
   removeTestDirs,
   send,
@@ -225,6 +227,39 @@ describe("the server stays up (finding 5)", () => {
     } finally {
       await server.app.close();
     }
+  });
+
+  it("serves the pages when the SQLite file is read-only, and acknowledges nothing it cannot store", async () => {
+    const dbPath = newDbPath();
+    const before = await start({ dbPath });
+    expect(await post(before.url, { body: enquiryForm(validEnquiry) })).toEqual(accepted);
+    await before.app.close();
+    const folder = join(dbPath, "..");
+    // Root writes whatever the permissions say: the file and its folder are made immutable instead.
+    const asRoot = process.getuid?.() === 0;
+    const lock = (on: boolean) => {
+      if (asRoot) execFileSync("chattr", [on ? "+i" : "-i", dbPath, folder]);
+      else {
+        chmodSync(dbPath, on ? 0o444 : 0o644);
+        chmodSync(folder, on ? 0o555 : 0o755);
+      }
+    };
+    lock(true);
+    try {
+      const server = await start({ dbPath });
+      try {
+        expect((await fetch(`${server.origin}/`)).status).toBe(200);
+        expect(await post(server.url, { body: enquiryForm(validEnquiry) })).toEqual(
+          refused(503, /cannot take enquiries right now/),
+        );
+        expect((await fetch(`${server.origin}/healthz`)).status).toBe(503);
+      } finally {
+        await server.app.close();
+      }
+    } finally {
+      lock(false);
+    }
+    expect(readRows(dbPath)).toHaveLength(1);
   });
 
   it("reports the database and the outbox on GET /healthz", async () => {

@@ -15,6 +15,7 @@ import {
 } from "../testing/inbox-server";
 import { LocalSmtp } from "../testing/smtp";
 import { unavailableMessage } from "./route";
+import { defaultSpamConfig } from "./spam";
 
 /*
  * Several servers on one database, as behind a load balancer, on each engine: real servers on loopback, a real
@@ -95,6 +96,27 @@ describe.each(engines)("several servers on one %s database", (engine) => {
     await post(server.url, { body: enquiryForm(validEnquiry) });
     expect(await enquiriesOn(database)).toMatch(/Latest 1 \(newest first\)[\s\S]*Aisha Khan/);
     expect(await enquiriesOn(database, "--csv")).toMatch(/Aisha Khan/);
+  }, 30_000);
+
+  it("mail a held enquiry once when two people release it with the enquiries command at the same moment", async () => {
+    smtp.received.length = 0;
+    const database = await empty(engine);
+    const server = await serverOn(database, { smtpPort, inbox: { spam: { ...defaultSpamConfig, minFillMs: 0 } } });
+    // No proof of work: held as suspected spam.
+    await post(server.url, { body: enquiryForm(validEnquiry) });
+    const [held] = await server.stored();
+    expect(held?.status).toBe("held");
+    const release = () =>
+      enquiriesOn(database, "--release", String(held?.id)).then(
+        (output) => output,
+        (error: { stderr?: string }) => error.stderr ?? "",
+      );
+    const answers = await Promise.all([release(), release()]);
+    expect(answers.filter((answer) => /is released/.test(answer))).toHaveLength(1);
+    expect(answers.filter((answer) => /is not held/.test(answer))).toHaveLength(1);
+    await waitFor(() => smtp.received.length >= 1, "the released enquiry's mail", 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received).toHaveLength(1);
   }, 30_000);
 });
 
