@@ -1,16 +1,18 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from "vitest";
+import { engines } from "../data/testing/engines";
 import { solvedProof } from "../testing/pow";
 import {
   accepted,
-  enquiries,
+  enquiriesOn,
   enquiryForm,
   json,
-  newDbPath,
   type Reply,
   removeTestDirs,
   send,
   start,
+  startOn,
+  testDatabase,
   validEnquiry,
   waitFor,
 } from "../testing/inbox-server";
@@ -22,10 +24,10 @@ afterAll(removeTestDirs);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const spam = { ...defaultSpamConfig, powMaxNumber: 2_000, minFillMs: 300 };
 
-describe("spam is held, not mailed, and answered like an accepted enquiry", () => {
+describe.each(engines)("on %s, spam is held, not mailed, and answered like an accepted enquiry", (engine) => {
   it("mails a submission that passes every check, and holds each kind that fails one", async () => {
     const smtp = new LocalSmtp();
-    const server = await start({ smtpPort: await smtp.start(), inbox: { spam, pollMs: 50 } });
+    const server = await startOn(engine, { smtpPort: await smtp.start(), inbox: { spam, pollMs: 50 } });
     try {
       const genuine = await solvedProof(server.origin);
       await sleep(spam.minFillMs);
@@ -65,10 +67,11 @@ describe("spam is held, not mailed, and answered like an accepted enquiry", () =
       expect({ status: first.status, body: first.body }).toEqual(accepted);
       for (const reply of replies) expect(shape(reply)).toEqual(shape(first));
 
-      await waitFor(() => server.rows()[0]?.status === "sent", "the genuine enquiry to be mailed");
+      await waitFor(async () => (await server.stored())[0]?.status === "sent", "the genuine enquiry to be mailed");
       await sleep(200);
       expect(smtp.received).toHaveLength(1);
-      const rows = Object.fromEntries(server.rows().map((row) => [row.name, [row.status, row.held_reason]]));
+      const stored = await server.stored();
+      const rows = Object.fromEntries(stored.map((row) => [row.name, [row.status, row.heldReason]]));
       expect(rows).toEqual({
         Genuine: ["sent", null],
         Honeypot: ["held", "honeypot filled"],
@@ -82,18 +85,18 @@ describe("spam is held, not mailed, and answered like an accepted enquiry", () =
         "Contact bot": ["held", "honeypot filled, no proof of work"],
       });
 
-      const held = await enquiries(server.dbPath, "--held");
+      const held = await enquiriesOn(server.database, "--held");
       expect(held).toMatch(/6 held as suspected spam/);
       expect(held).toMatch(/honeypot filled/);
-      const latest = await enquiries(server.dbPath);
+      const latest = await enquiriesOn(server.database);
       expect(latest).toMatch(/Latest 1 \(newest first\)/);
       expect(latest).toMatch(/6 more among the latest 20 held as suspected spam/);
-      const csv = await enquiries(server.dbPath, "--csv");
+      const csv = await enquiriesOn(server.database, "--csv");
       expect(csv.trim().split("\r\n")).toHaveLength(8);
       expect(csv).toMatch(/,held,0,,,honeypot filled\r\n/);
 
-      const honeypotId = String(server.rows().find((row) => row.name === "Honeypot")?.id);
-      expect(await enquiries(server.dbPath, "--release", honeypotId)).toMatch(/is released/);
+      const honeypotId = String(stored.find((row) => row.name === "Honeypot")?.id);
+      expect(await enquiriesOn(server.database, "--release", honeypotId)).toMatch(/is released/);
       await waitFor(() => smtp.received.length === 2, "the released submission to be mailed");
     } finally {
       await server.app.close();
@@ -102,22 +105,22 @@ describe("spam is held, not mailed, and answered like an accepted enquiry", () =
   }, 30_000);
 
   it("keeps its signing keys in the database: a challenge from before a restart still verifies", async () => {
-    const dbPath = newDbPath();
-    const before = await start({ dbPath, inbox: { spam } });
+    const database = await testDatabase(engine);
+    const before = await start({ database, inbox: { spam } });
     const proof = await solvedProof(before.origin);
     await before.app.close();
-    const after = await start({ dbPath, inbox: { spam } });
+    const after = await start({ database, inbox: { spam } });
     try {
       await sleep(spam.minFillMs);
       await send(after.url, { body: enquiryForm({ ...validEnquiry, altcha: proof }) });
-      expect(after.rows()[0]).toMatchObject({ status: "pending", held_reason: null });
+      expect((await after.stored())[0]).toMatchObject({ status: "pending", heldReason: null });
     } finally {
       await after.app.close();
     }
   });
 
   it("answers GET /api/challenge with a fresh signed challenge and the minimum fill time, never cached", async () => {
-    const server = await start({ inbox: { spam } });
+    const server = await startOn(engine, { inbox: { spam } });
     try {
       const response = await fetch(`${server.origin}/api/challenge`);
       expect(response.status).toBe(200);

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseSetting } from "../data/settings";
-import { emptyDatabase, engines } from "../data/testing/engines";
+import { engines } from "../data/testing/engines";
 import {
   agency,
   enquiryForm,
@@ -11,27 +10,13 @@ import {
   refused,
   removeTestDirs,
   type Running,
-  start,
-  type StartOptions,
+  startOn,
   validEnquiry,
   waitFor,
 } from "../testing/inbox-server";
 import { LocalSmtp, mailHeader, mailPart } from "../testing/smtp";
 
 afterAll(removeTestDirs);
-
-const removals: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const remove of removals.splice(0)) await remove();
-});
-
-/** A server on an empty database of the engine: a new SQLite file, or a new PostgreSQL database. */
-async function startOn(engine: DatabaseSetting["engine"], options: StartOptions = {}): Promise<Running> {
-  if (engine === "sqlite") return start(options);
-  const { setting, remove } = await emptyDatabase(engine);
-  removals.push(remove);
-  return start({ ...options, database: setting });
-}
 
 // The same tests on each engine.
 describe.each(engines)("on %s", (engine) => {

@@ -10,6 +10,7 @@ import { readSettings } from "../../app/lib/settings";
 import { buildServer, type ServerOptions } from "../app";
 import { openDatabase } from "../data/open";
 import type { DatabaseSetting } from "../data/settings";
+import { emptyDatabase } from "../data/testing/engines";
 import type { InboxConfig } from "../inbox/config";
 import { InboxStore } from "../inbox/store";
 import type { StoredEnquiry } from "../inbox/types";
@@ -21,15 +22,32 @@ export const agency = "office@karama-visa.example";
 const clientRoot = makeFakeClientRoot();
 const tempDirs: string[] = [clientRoot];
 
-/** Removes the client root and every database directory the tests of this file made. */
-export function removeTestDirs(): void {
+const databases: (() => Promise<void>)[] = [];
+
+/** Removes the client root, every database directory and every PostgreSQL database the tests of this file made. */
+export async function removeTestDirs(): Promise<void> {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const remove of databases.splice(0)) await remove();
+}
+
+/** An empty database of the engine for the tests of this file, removed with removeTestDirs. */
+export async function testDatabase(engine: DatabaseSetting["engine"]): Promise<DatabaseSetting> {
+  if (engine === "sqlite") return { engine, path: newDbPath() };
+  const { setting, remove } = await emptyDatabase(engine);
+  databases.push(remove);
+  return setting;
+}
+
+/** A server on an empty database of the engine (`start` with a new database of its own). */
+export async function startOn(engine: DatabaseSetting["engine"], options: StartOptions = {}): Promise<Running> {
+  return start({ ...options, database: await testDatabase(engine) });
 }
 
 export interface Running {
   app: FastifyInstance;
   /** The enquiries with their outbox rows, read through the data layer (either engine), oldest first. */
   stored: () => Promise<StoredEnquiry[]>;
+  database: DatabaseSetting;
   /** The site's origin, http://127.0.0.1:port */
   origin: string;
   /** POST /api/submit */
@@ -80,8 +98,8 @@ export async function readStored(setting: DatabaseSetting): Promise<StoredEnquir
 }
 
 export async function start(options: StartOptions = {}): Promise<Running> {
-  const dbPath = options.dbPath ?? newDbPath();
-  const database: DatabaseSetting = options.database ?? { engine: "sqlite", path: dbPath };
+  const database: DatabaseSetting = options.database ?? { engine: "sqlite", path: options.dbPath ?? newDbPath() };
+  const dbPath = database.engine === "sqlite" ? database.path : newDbPath();
   const inbox: InboxConfig = testInboxConfig(join(dbPath, ".."), {
     database,
     rateLimit: options.rateLimit ?? 0,
@@ -102,6 +120,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
     dbPath,
     rows: () => readRows(dbPath),
     stored: () => readStored(database),
+    database,
   };
 }
 
