@@ -1,6 +1,9 @@
 import { whenFree } from "./busy";
 import type { InboxStore, NewEnquiry } from "./store";
 
+/** How often the used proofs of work past their expiry are deleted. */
+const sweepEveryMs = 10 * 60_000;
+
 interface Waiting {
   entry: NewEnquiry;
   resolve: (id: number) => void;
@@ -13,9 +16,6 @@ interface Waiting {
  * transaction is on disk. Under load this multiplies throughput without weakening the promise to the visitor.
  * While another process holds the database lock, the batch waits on a timer (see whenFree), never in SQLite.
  */
-/** How often the used proofs of work past their expiry are deleted. */
-const sweepEveryMs = 10 * 60_000;
-
 export class GroupCommit {
   private waiting: Waiting[] = [];
   private scheduled = false;

@@ -118,6 +118,20 @@ describe.each(engines)("the inbox on %s", (engine) => {
     expect(await second.claim("b", now + 10 * lease, 5, lease)).toEqual([]);
   });
 
+  it("lets another server take at once what a stopping server claimed and did not send", async () => {
+    const [first, second] = await two(engine);
+    await first.addMany(
+      [1, 2, 3].map((index) => ({ submission: submission(`N${index}`), heldReason: null })),
+      new Date(now),
+    );
+    const [sent] = await first.claim("a", now, 3, lease);
+    expect(await first.markSent(sent?.id ?? 0, "a")).toBe(true);
+    expect(await second.claim("b", now, 3, lease)).toEqual([]);
+    await first.releaseClaims("a");
+    expect((await second.claim("b", now, 3, lease)).map((enquiry) => enquiry.name)).toEqual(["N2", "N3"]);
+    expect((await second.all()).map((enquiry) => enquiry.status)).toEqual(["sent", "pending", "pending"]);
+  });
+
   it("records a failure by the holder, frees the enquiry for its next attempt, and sets it aside at the bound", async () => {
     const store = await one(engine);
     const id = await store.add(submission("Ana"), new Date(now));

@@ -198,6 +198,16 @@ export class InboxStore {
     return rows.map(fromRow);
   }
 
+  /** Lets go of every pending delivery `worker` has claimed and not settled. */
+  async releaseClaims(worker: string): Promise<void> {
+    await this.db
+      .updateTable("outbox")
+      .set({ lease_owner: null, lease_until: null })
+      .where("lease_owner", "=", worker)
+      .where("status", "=", "pending")
+      .execute();
+  }
+
   /** When the next pending delivery is due (ms since the epoch), or null when nothing is pending. */
   async nextDueAt(): Promise<number | null> {
     const row = await this.db

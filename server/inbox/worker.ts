@@ -42,9 +42,10 @@ export interface OutboxOptions {
 /**
  * Sends the outbox: every pending enquiry whose attempt is due, one at a time, marked sent once the SMTP server
  * accepts it, otherwise retried later with exponential backoff; an enquiry the server refuses outright (5xx)
- * `maxRejections` times is set aside for the agency. Several servers may work one outbox: each claims one enquiry
- * at a time with a lease (store.claim), so two never mail the same one while both are alive; a server killed
- * mid-send leaves its claim to the others once the lease ends. Delivery is at least once: a crash between the mail
+ * `maxRejections` times is set aside for the agency. Several servers may work one outbox: each claims a few
+ * enquiries at a time with a lease (store.claim), so two never mail the same one while both are alive; a server
+ * stopping lets go of what it has not sent, and a server killed mid-send leaves its claims to the others once the
+ * lease ends. Delivery is at least once: a crash between the mail
  * server's acceptance and the mark means one more copy, never a lost enquiry, and the copy carries the same
  * Message-ID (mail.ts), so mail clients show it as the same message.
  */
@@ -96,6 +97,8 @@ export class OutboxWorker {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    // What this server claimed and did not send is the other servers' at once, not when the lease ends.
+    await this.store.releaseClaims(this.id).catch(() => {});
     this.sender.close();
   }
 
@@ -125,9 +128,12 @@ export class OutboxWorker {
       );
       if (claimed.length === 0) return;
       for (const enquiry of claimed) {
-        // Only while the claim leaves time for a send that takes as long as a send may: the rest go back to
-        // the outbox when the lease ends, for whichever server comes first.
-        if (this.stopped || Date.now() + slowestSendMs > claimedAt + this.options.leaseMs) break;
+        // Only while the claim leaves time for a send that takes as long as a send may; the rest are let go, for
+        // whichever server comes first.
+        if (this.stopped || Date.now() + slowestSendMs > claimedAt + this.options.leaseMs) {
+          await whenFree(() => this.store.releaseClaims(this.id), workerBusyWaitMs);
+          break;
+        }
         await this.deliver(enquiry);
       }
     }
