@@ -1,9 +1,8 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import type { DatabaseSetting } from "../server/data/settings";
-import { startCluster, type Cluster } from "../server/data/testing/postgres";
+import { createDatabase, startCluster, type Cluster } from "../server/data/testing/postgres";
 import { defaultSpamConfig } from "../server/inbox/spam";
 import { type ChildServer, spawnServer } from "../server/testing/child-server";
 import { makeFakeClientRoot, makeTempDir } from "../server/testing/fake-client";
@@ -95,12 +94,8 @@ let databases = 0;
 async function newDatabase(engine: DatabaseSetting["engine"]): Promise<DatabaseSetting> {
   if (engine === "sqlite") return { engine, path: join(dataDir, `inbox-${++databases}.sqlite`) };
   const cluster = (pgCluster.current ??= await startCluster());
-  const name = `bench_${++databases}`;
-  const admin = new pg.Client({ connectionString: cluster.url() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return { engine, url: cluster.url(name), safeUrl: cluster.url(name) };
+  const { url } = await createDatabase(cluster.url(), `bench_${++databases}`);
+  return { engine, url, safeUrl: url };
 }
 
 async function run(setUp: SetUp): Promise<Result> {

@@ -1,5 +1,6 @@
+import BetterSqlite3 from "better-sqlite3";
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -151,6 +152,16 @@ describe.each(engines)("migrations on %s", (engine) => {
 });
 
 describe("an SQLite file made by the code before the data layer", () => {
+  /** An enquiry as the code before stored it: every column, in its order. */
+  function insertLegacyEnquiry(legacy: BetterSqlite3.Database, values: (string | number)[]): void {
+    legacy
+      .prepare(
+        `INSERT INTO enquiries (received_at, kind, name, email, phone, visa_type, travel_date, adult, child, subject, message)
+         VALUES (${values.map(() => "?").join(", ")})`,
+      )
+      .run(...values);
+  }
+
   function legacyFile(): string {
     const folder = mkdtempSync(join(tmpdir(), "karama-legacy-"));
     cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
@@ -160,12 +171,19 @@ describe("an SQLite file made by the code before the data layer", () => {
   it("at schema version 2 is taken as it is, its enquiries, outbox and secrets kept", async () => {
     const path = legacyFile();
     const legacy = openInboxDb(path);
-    legacy
-      .prepare(
-        `INSERT INTO enquiries (received_at, kind, name, email, phone, visa_type, travel_date, adult, child, subject, message)
-         VALUES ('2026-01-02T03:04:05.000Z', 'contact', 'Juan', 'juan@example.com', '0501', '', '', '', '', 'Hi', 'Call me')`,
-      )
-      .run();
+    insertLegacyEnquiry(legacy, [
+      "2026-01-02T03:04:05.000Z",
+      "contact",
+      "Juan",
+      "juan@example.com",
+      "0501",
+      "",
+      "",
+      "",
+      "",
+      "Hi",
+      "Call me",
+    ]);
     legacy
       .prepare(
         "INSERT INTO outbox (enquiry_id, status, next_attempt_at, held_reason) VALUES (1, 'held', 5, 'honeypot filled')",
@@ -193,16 +211,21 @@ describe("an SQLite file made by the code before the data layer", () => {
     const onlyFirst = mkdtempSync(join(tmpdir(), "karama-legacy-migrations-"));
     cleanups.push(async () => rmSync(onlyFirst, { recursive: true, force: true }));
     copyFileSync(join(legacyMigrationsDir, "001-enquiries.sql"), join(onlyFirst, "001-enquiries.sql"));
-    writeFileSync(join(onlyFirst, "README"), "only the first migration");
-    const BetterSqlite3 = (await import("better-sqlite3")).default;
     const legacy = new BetterSqlite3(path);
     legacyMigrate(legacy, onlyFirst);
-    legacy
-      .prepare(
-        `INSERT INTO enquiries (received_at, kind, name, email, phone, visa_type, travel_date, adult, child, subject, message)
-         VALUES ('2026-01-02T03:04:05.000Z', 'enquiry', 'Ana', 'ana@example.com', '0502', 'Tourist Visa', '2026-02-01', '', '', '', 'Hello')`,
-      )
-      .run();
+    insertLegacyEnquiry(legacy, [
+      "2026-01-02T03:04:05.000Z",
+      "enquiry",
+      "Ana",
+      "ana@example.com",
+      "0502",
+      "Tourist Visa",
+      "2026-02-01",
+      "",
+      "",
+      "",
+      "Hello",
+    ]);
     legacy
       .prepare(
         "INSERT INTO outbox (enquiry_id, status, attempts, next_attempt_at, last_error) VALUES (1, 'pending', 2, 7, 'timeout')",

@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { execFile } from "node:child_process";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DatabaseSettingError, describeDatabase, readDatabaseSetting, withoutPassword } from "./settings";
 
@@ -71,8 +72,6 @@ describe("DATABASE_URL", () => {
 
 describe("a server started with a bad DATABASE_URL", () => {
   it("stops at once, naming the variable and what is wrong, never the password", async () => {
-    const { execFile } = await import("node:child_process");
-    const { join } = await import("node:path");
     const script = join(import.meta.dirname, "..", "index.ts");
     const result = await new Promise<{ code: number | null; stderr: string; stdout: string }>((done) => {
       execFile(

@@ -62,5 +62,5 @@ export function databaseRateLimitStore(state: InboxState): FastifyRateLimitStore
       return new DatabaseRateLimitStore();
     }
   }
-  return DatabaseRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+  return DatabaseRateLimitStore;
 }

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { inject } from "vitest";
 import type { DatabaseSetting } from "../settings";
+import { createDatabase } from "./postgres";
 
 /** The engines every data-layer test runs on: `describe.each(engines)`. */
 export const engines = ["sqlite", "postgres"] as const;
@@ -22,23 +22,6 @@ export async function emptyDatabase(engine: DatabaseSetting["engine"]): Promise<
       remove: async () => rmSync(folder, { recursive: true, force: true }),
     };
   }
-  const admin = inject("postgresUrl");
-  const name = `test_${process.pid}_${++databases}`;
-  await adminQuery(admin, `CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    setting: { engine, url: url.toString(), safeUrl: url.toString() },
-    remove: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
+  const { url, drop } = await createDatabase(inject("postgresUrl"), `test_${process.pid}_${++databases}`);
+  return { setting: { engine, url, safeUrl: url }, remove: drop };
 }

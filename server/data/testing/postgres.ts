@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import pg from "pg";
 
 /*
  * A throwaway PostgreSQL cluster for the tests: Debian's `postgresql` package (initdb and pg_ctl), a temporary
@@ -95,4 +96,28 @@ export async function startCluster(): Promise<Cluster> {
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A new, empty database on the cluster whose superuser address is `adminUrl`: its address, and how to drop it
+ * (with any connection still open to it).
+ */
+export async function createDatabase(
+  adminUrl: string,
+  name: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }
