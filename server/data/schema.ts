@@ -16,7 +16,18 @@ export interface EnquiriesTable {
   child: string;
   subject: string;
   message: string;
+  /** How the agency is working it (server/office). */
+  stage: Generated<Stage>;
+  /** Why it was lost, when it was. */
+  lost_reason: string | null;
+  /** When someone in the office first opened it; null while unopened. */
+  opened_at: string | null;
+  /** The path of the site's page it was sent from, when known. */
+  page: string | null;
 }
+
+/** New → Contacted → Awaiting documents → Won, or Lost (with a reason). */
+export type Stage = "new" | "contacted" | "awaiting" | "won" | "lost";
 
 export interface OutboxTable {
   enquiry_id: number;
@@ -59,6 +70,89 @@ export interface SchemaMigrationsTable {
   applied_at: string;
 }
 
+export type Role = "owner" | "staff";
+
+/** The agency's people: owners do everything in the office, staff work the enquiries. Never deleted: revoked. */
+export interface PeopleTable {
+  id: Generated<number>;
+  name: string;
+  role: Role;
+  /** The WebAuthn user handle (random, base64url). */
+  handle: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** A person's passkeys, one per device (or password manager). */
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  person_id: number;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of the authenticator's transports. */
+  transports: string;
+  /** Which device, as its browser named itself when it was added. */
+  label: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** One-time links to add a passkey for a person; the token itself is only in the link. */
+export interface InvitationsTable {
+  token_hash: string;
+  person_id: number;
+  /** Who invited them; null for the server command. */
+  created_by: number | null;
+  created_at: string;
+  expires_at: number;
+  used_at: string | null;
+}
+
+/** Signed-in browsers; the cookie holds the id, the database its hash. Times in ms since the epoch. */
+export interface SessionsTable {
+  id_hash: string;
+  person_id: number;
+  created_at: number;
+  seen_at: number;
+  /** The last passkey check (sign-in or a fresh confirmation). */
+  verified_at: number;
+  /** The token every form of this session carries. */
+  csrf: string;
+  label: string;
+}
+
+/** Passkey challenges, each usable once, on any server, until it expires. */
+export interface ChallengesTable {
+  id: string;
+  challenge: string;
+  purpose: "sign-in" | "enrol" | "add" | "confirm";
+  person_id: number | null;
+  /** For enrolment: the invitation it answers. */
+  token_hash: string | null;
+  expires_at: number;
+}
+
+/** An enquiry's timeline: opened, contacted by phone/WhatsApp/e-mail, stage changes, notes. Append-only. */
+export interface EnquiryEventsTable {
+  id: Generated<number>;
+  enquiry_id: number;
+  at: string;
+  person_id: number | null;
+  kind: "opened" | "call" | "whatsapp" | "email" | "stage" | "note" | "not-spam" | "resend";
+  detail: string;
+}
+
+/** What people did that the owner may need to account for: sign-ins, invitations, revocations, exports, erasures. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  person_id: number | null;
+  action: string;
+  detail: string;
+}
+
 export interface Schema {
   enquiries: EnquiriesTable;
   outbox: OutboxTable;
@@ -66,4 +160,11 @@ export interface Schema {
   rate_limits: RateLimitsTable;
   used_proofs: UsedProofsTable;
   schema_migrations: SchemaMigrationsTable;
+  people: PeopleTable;
+  passkeys: PasskeysTable;
+  invitations: InvitationsTable;
+  sessions: SessionsTable;
+  challenges: ChallengesTable;
+  enquiry_events: EnquiryEventsTable;
+  audit_log: AuditLogTable;
 }

@@ -43,6 +43,7 @@ describe("toCsv", () => {
       lastError: null,
       sentAt: null,
       heldReason: null,
+      page: null,
     };
     const held: StoredEnquiry = { ...enquiry, id: 2, status: "held", heldReason: "honeypot filled" };
     expect(toCsv([enquiry, held]).split("\r\n")).toEqual([

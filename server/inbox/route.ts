@@ -56,6 +56,26 @@ function answerFor(error: FastifyError): [number, string] {
   return [500, "Something went wrong. Please try again."];
 }
 
+/** The longest page path kept; the site's own are far shorter. */
+const longestPage = 200;
+
+/**
+ * The path of the site's page a submission was sent from, for the back office. The site's pages send their full
+ * address as the Referer to their own origin (Referrer-Policy strict-origin-when-cross-origin), and only their
+ * origin to another: a page on another origin is not known, rather than guessed.
+ */
+export function sentFromPage(referer: string | undefined, siteOrigin: string): string | null {
+  if (!referer) return null;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return null;
+  }
+  if (url.origin !== siteOrigin || url.pathname.length > longestPage) return null;
+  return url.pathname;
+}
+
 /**
  * POST /api/submit: a self-hosted stand-in for the form-to-mail service the site was built for. It answers
  * { success, message } like the service, and says success only once the submission is committed to disk.
@@ -142,7 +162,12 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
         : { reason: null, proof: null };
       let id: number;
       try {
-        id = await commitsFor(store).add({ submission, heldReason, proof });
+        id = await commitsFor(store).add({
+          submission,
+          heldReason,
+          proof,
+          page: sentFromPage(request.headers.referer, origins.siteOrigin),
+        });
       } catch (error) {
         if (error instanceof StillBusyError) throw error;
         // The database went away (PostgreSQL restarted, the network dropped, the disk failed): nothing was

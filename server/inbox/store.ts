@@ -21,6 +21,8 @@ export interface NewEnquiry {
   heldReason: string | null;
   /** The good proof of work it carried (spam.ts): accepted once, on whichever server stores it first. */
   proof?: UsedProof | null;
+  /** The path of the site's page it was sent from, when known. */
+  page?: string | null;
 }
 
 export const proofUsedBefore = "proof of work used before";
@@ -48,6 +50,7 @@ function fromRow(row: Row): StoredEnquiry {
     lastError: row.last_error,
     sentAt: row.sent_at,
     heldReason: row.held_reason,
+    page: row.page,
   };
 }
 
@@ -111,7 +114,7 @@ export class InboxStore {
       const inserted = await trx
         .insertInto("enquiries")
         .values(
-          entries.map(({ submission }) => ({
+          entries.map(({ submission, page }) => ({
             received_at: now.toISOString(),
             kind: submission.kind,
             name: submission.name,
@@ -123,6 +126,7 @@ export class InboxStore {
             child: submission.child,
             subject: submission.subject,
             message: submission.message,
+            page: page ?? null,
           })),
         )
         .returning("id")

@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../data/testing/engines";
 import {
+  accepted,
   agency,
   enquiryForm,
   json,
@@ -219,6 +220,25 @@ describe.each(engines)("on %s", (engine) => {
       }
       expect(mailPart(mail.raw, "text/html")).toContain("Aisha Khan");
       await waitFor(async () => (await server.stored())[0]?.status === "sent", "the outbox to mark it sent");
+    });
+
+    it("records the page of the site an enquiry was sent from, and only the site's own", async () => {
+      smtp.received.length = 0;
+      const site = "http://localhost:3000";
+      const from = async (referer: string | null, name: string) =>
+        post(server.url, { body: enquiryForm({ ...validEnquiry, name }), headers: referer ? { referer } : {} });
+      expect(await from(`${site}/visa-changes/2?utm_source=whatsapp#enquire`, "From a page")).toEqual(accepted);
+      expect(await from("https://elsewhere.example/visa-changes/2", "From elsewhere")).toEqual(accepted);
+      expect(await from(null, "From nowhere")).toEqual(accepted);
+      expect(await from(`${site}/${"x".repeat(600)}`, "From a long path")).toEqual(accepted);
+      const pages = Object.fromEntries((await server.stored()).map(({ name, page }) => [name, page]));
+      expect(pages).toMatchObject({
+        "From a page": "/visa-changes/2",
+        "From elsewhere": null,
+        "From nowhere": null,
+        "From a long path": null,
+      });
+      await waitFor(() => smtp.received.length === 4, "the mails");
     });
 
     it("stores a contact message as given and escapes it in the mail", async () => {

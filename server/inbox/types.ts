@@ -33,4 +33,6 @@ export interface StoredEnquiry extends Submission {
   sentAt: string | null;
   /** For a held submission: the checks it failed. */
   heldReason: string | null;
+  /** The path of the site's page it was sent from, when known. */
+  page: string | null;
 }

@@ -3,6 +3,7 @@ import type { Engine } from "../open";
 import { enquiries } from "./001-enquiries";
 import { outboxStatuses } from "./002-outbox-statuses";
 import { sharedState } from "./003-shared-state";
+import { office } from "./004-office";
 
 /**
  * One migration, for both engines: written with the query builder, so that the same code makes the same tables on
@@ -17,4 +18,4 @@ export interface Migration {
   up(db: Kysely<any>, engine: Engine): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [enquiries, outboxStatuses, sharedState];
+export const migrations: readonly Migration[] = [enquiries, outboxStatuses, sharedState, office];
