@@ -1,0 +1,263 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "../data/open";
+import type { ChallengesTable, Role } from "../data/schema";
+import { hashToken, newToken } from "./tokens";
+
+export interface Person {
+  id: number;
+  name: string;
+  role: Role;
+  /** The WebAuthn user handle. */
+  handle: string;
+}
+
+export interface StoredPasskey {
+  id: string;
+  personId: number;
+  publicKey: Uint8Array;
+  counter: number;
+  transports: string[];
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface NewPasskey {
+  id: string;
+  publicKey: Uint8Array;
+  counter: number;
+  transports: string[];
+  label: string;
+}
+
+export type Challenge = Pick<ChallengesTable, "challenge" | "purpose" | "token_hash"> & { personId: number | null };
+
+/** A person's name as given: trimmed, inner spaces single; 1 to 80 characters. */
+export function cleanName(name: string): string | null {
+  const clean = name.replace(/\s+/g, " ").trim();
+  return clean.length >= 1 && clean.length <= 80 ? clean : null;
+}
+
+/**
+ * The agency's people and how they get in: invitations (one-time links, kept as hashes), passkeys, and passkey
+ * challenges (each taken once, by whichever server sees the answer first). Written once for both engines.
+ */
+export class Accounts {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /**
+   * A one-time link's token for a person: the named, active person if there is one (a lost phone: a new link,
+   * the same person, whose role is set to the one given), or a new person. Earlier unused links for them stop.
+   */
+  async invite(options: { name: string; role: Role; by: number | null; now: number; validMs: number }) {
+    const name = cleanName(options.name);
+    if (name === null) throw new Error("A name is needed, at most 80 characters");
+    const token = newToken();
+    const at = new Date(options.now).toISOString();
+    const person = await this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom("people")
+        .select(["id", "name", "role", "handle"])
+        .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()))
+        .where("revoked_at", "is", null)
+        .executeTakeFirst();
+      let found: Person;
+      if (existing) {
+        if (existing.role !== options.role) {
+          await trx.updateTable("people").set({ role: options.role }).where("id", "=", existing.id).execute();
+        }
+        found = { ...existing, role: options.role };
+        await trx
+          .updateTable("invitations")
+          .set({ used_at: at })
+          .where("person_id", "=", existing.id)
+          .where("used_at", "is", null)
+          .execute();
+      } else {
+        const handle = randomBytes(16).toString("base64url");
+        const row = await trx
+          .insertInto("people")
+          .values({ name, role: options.role, handle, created_at: at })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        found = { id: row.id, name, role: options.role, handle };
+      }
+      await trx
+        .insertInto("invitations")
+        .values({
+          token_hash: hashToken(token),
+          person_id: found.id,
+          created_by: options.by,
+          created_at: at,
+          expires_at: options.now + options.validMs,
+        })
+        .execute();
+      return found;
+    });
+    return { token, person };
+  }
+
+  /** The person an unused, unexpired link is for; null for any other link (used, expired, made up, revoked). */
+  async invitation(token: string, now: number): Promise<Person | null> {
+    const row = await this.db
+      .selectFrom("invitations as i")
+      .innerJoin("people as p", "p.id", "i.person_id")
+      .select(["p.id", "p.name", "p.role", "p.handle"])
+      .where("i.token_hash", "=", hashToken(token))
+      .where("i.used_at", "is", null)
+      .where("i.expires_at", ">", now)
+      .where("p.revoked_at", "is", null)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Spends a link: true for the one caller that does so while it is still good. */
+  async spendInvitation(tokenHash: string, now: number): Promise<boolean> {
+    const spent = await this.db
+      .updateTable("invitations")
+      .set({ used_at: new Date(now).toISOString() })
+      .where("token_hash", "=", tokenHash)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now)
+      .returning("person_id")
+      .execute();
+    return spent.length === 1;
+  }
+
+  async person(id: number): Promise<Person | null> {
+    const row = await this.db
+      .selectFrom("people")
+      .select(["id", "name", "role", "handle"])
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Keeps a challenge until it is answered or expires; returns the id the browser sends back with its answer. */
+  async saveChallenge(challenge: Challenge, now: number, validMs: number): Promise<string> {
+    const id = newToken();
+    await this.db
+      .insertInto("challenges")
+      .values({
+        id,
+        challenge: challenge.challenge,
+        purpose: challenge.purpose,
+        person_id: challenge.personId,
+        token_hash: challenge.token_hash,
+        expires_at: now + validMs,
+      })
+      .execute();
+    // Unanswered ones are dropped as they expire.
+    await this.db.deleteFrom("challenges").where("expires_at", "<", now).execute();
+    return id;
+  }
+
+  /** Takes a challenge for one answer: a second answer to it, on any server, finds nothing. */
+  async takeChallenge(id: string, purpose: ChallengesTable["purpose"], now: number): Promise<Challenge | null> {
+    const row = await this.db
+      .deleteFrom("challenges")
+      .where("id", "=", id)
+      .returning(["challenge", "purpose", "person_id", "token_hash", "expires_at"])
+      .executeTakeFirst();
+    if (!row || row.purpose !== purpose || row.expires_at <= now) return null;
+    return { challenge: row.challenge, purpose: row.purpose, token_hash: row.token_hash, personId: row.person_id };
+  }
+
+  async addPasskey(personId: number, passkey: NewPasskey, now: number): Promise<void> {
+    await this.db
+      .insertInto("passkeys")
+      .values({
+        id: passkey.id,
+        person_id: personId,
+        public_key: Buffer.from(passkey.publicKey).toString("base64url"),
+        counter: passkey.counter,
+        transports: JSON.stringify(passkey.transports),
+        label: passkey.label,
+        created_at: new Date(now).toISOString(),
+      })
+      .execute();
+  }
+
+  /** A passkey of an active person, with that person. */
+  async passkey(id: string): Promise<{ passkey: StoredPasskey; person: Person } | null> {
+    const row = await this.db
+      .selectFrom("passkeys as k")
+      .innerJoin("people as p", "p.id", "k.person_id")
+      .selectAll("k")
+      .select(["p.name", "p.role", "p.handle"])
+      .where("k.id", "=", id)
+      .where("p.revoked_at", "is", null)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      passkey: toPasskey(row),
+      person: { id: row.person_id, name: row.name, role: row.role, handle: row.handle },
+    };
+  }
+
+  async passkeysOf(personId: number): Promise<StoredPasskey[]> {
+    const rows = await this.db
+      .selectFrom("passkeys")
+      .selectAll()
+      .where("person_id", "=", personId)
+      .orderBy("created_at")
+      .execute();
+    return rows.map(toPasskey);
+  }
+
+  async usedPasskey(id: string, counter: number, now: number): Promise<void> {
+    await this.db
+      .updateTable("passkeys")
+      .set({ counter, last_used_at: new Date(now).toISOString() })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  /** Revokes a person: their sessions end and their passkeys stop working, on every server at once. */
+  async revoke(personId: number, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const revoked = await trx
+        .updateTable("people")
+        .set({ revoked_at: new Date(now).toISOString() })
+        .where("id", "=", personId)
+        .where("revoked_at", "is", null)
+        .executeTakeFirst();
+      await trx.deleteFrom("sessions").where("person_id", "=", personId).execute();
+      return Number(revoked.numUpdatedRows) === 1;
+    });
+  }
+
+  async audit(personId: number | null, action: string, detail: string, now: number): Promise<void> {
+    await this.db
+      .insertInto("audit_log")
+      .values({ at: new Date(now).toISOString(), person_id: personId, action, detail })
+      .execute();
+  }
+}
+
+function toPasskey(row: {
+  id: string;
+  person_id: number;
+  public_key: string;
+  counter: number;
+  transports: string;
+  label: string;
+  created_at: string;
+  last_used_at: string | null;
+}): StoredPasskey {
+  return {
+    id: row.id,
+    personId: row.person_id,
+    publicKey: new Uint8Array(Buffer.from(row.public_key, "base64url")),
+    counter: row.counter,
+    transports: JSON.parse(row.transports) as string[],
+    label: row.label,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  };
+}

@@ -1,0 +1,253 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../data/open";
+import { emptyDatabase, engines } from "../data/testing/engines";
+import { InboxStore } from "../inbox/store";
+import type { Submission } from "../inbox/types";
+import { Accounts } from "./accounts";
+import { officeDefaults } from "./config";
+import { Sessions } from "./sessions";
+import { Work } from "./work";
+
+const hour = 60 * 60_000;
+const t0 = Date.UTC(2026, 10, 24, 8);
+
+const submission = (values: Partial<Submission>): Submission => ({
+  kind: "enquiry",
+  name: "Aisha Khan",
+  email: "aisha@example.com",
+  phone: "+971 50 123 4567",
+  visaType: "Tourist Visa",
+  date: "2026-12-20",
+  adult: "2",
+  child: "0",
+  subject: "",
+  message: "Two adults, 30 days please.",
+  ...values,
+});
+
+describe.each(engines)("the office's data on %s", (engine) => {
+  let database: Database;
+  let remove: () => Promise<void>;
+  let accounts: Accounts;
+  let sessions: Sessions;
+  let work: Work;
+  let inbox: InboxStore;
+
+  beforeAll(async () => {
+    const empty = await emptyDatabase(engine);
+    remove = empty.remove;
+    database = await openDatabase(empty.setting);
+    accounts = new Accounts(database);
+    sessions = new Sessions(database, officeDefaults);
+    work = new Work(database);
+    inbox = new InboxStore(database);
+  });
+  afterAll(async () => {
+    await database.close();
+    await remove();
+  });
+
+  describe("invitations", () => {
+    it("a link works for its person until it is used, once", async () => {
+      const { token, person } = await accounts.invite({
+        name: "  Mariam   Ali ",
+        role: "owner",
+        by: null,
+        now: t0,
+        validMs: hour,
+      });
+      expect(person).toMatchObject({ name: "Mariam Ali", role: "owner" });
+      expect(await accounts.invitation(token, t0 + 1000)).toEqual(person);
+      const { hashToken } = await import("./tokens");
+      const spends = await Promise.all([
+        accounts.spendInvitation(hashToken(token), t0),
+        accounts.spendInvitation(hashToken(token), t0),
+      ]);
+      expect(spends.filter(Boolean)).toHaveLength(1);
+      expect(await accounts.invitation(token, t0 + 2000)).toBeNull();
+    });
+
+    it("a link stops working after its hour", async () => {
+      const { token } = await accounts.invite({ name: "Late Comer", role: "staff", by: null, now: t0, validMs: hour });
+      expect(await accounts.invitation(token, t0 + hour - 1)).not.toBeNull();
+      expect(await accounts.invitation(token, t0 + hour)).toBeNull();
+    });
+
+    it("inviting the same name again is the same person, with a new link; the old link stops", async () => {
+      const first = await accounts.invite({ name: "Ravi Kumar", role: "staff", by: null, now: t0, validMs: hour });
+      const second = await accounts.invite({ name: "ravi kumar", role: "owner", by: null, now: t0, validMs: hour });
+      expect(second.person.id).toBe(first.person.id);
+      expect(second.person.role).toBe("owner");
+      expect(await accounts.invitation(first.token, t0)).toBeNull();
+      expect(await accounts.invitation(second.token, t0)).toEqual(second.person);
+    });
+
+    it("refuses a name that is empty or too long", async () => {
+      await expect(accounts.invite({ name: "   ", role: "staff", by: null, now: t0, validMs: hour })).rejects.toThrow(
+        /name/,
+      );
+      await expect(
+        accounts.invite({ name: "x".repeat(81), role: "staff", by: null, now: t0, validMs: hour }),
+      ).rejects.toThrow(/name/);
+    });
+
+    it("a made-up link finds nobody", async () => {
+      expect(await accounts.invitation("not-a-token", t0)).toBeNull();
+    });
+  });
+
+  describe("challenges", () => {
+    it("are taken once, for their purpose, before they expire", async () => {
+      const saved = { challenge: "abc", purpose: "sign-in" as const, token_hash: null, personId: null };
+      const id = await accounts.saveChallenge(saved, t0, 60_000);
+      const both = await Promise.all([
+        accounts.takeChallenge(id, "sign-in", t0),
+        accounts.takeChallenge(id, "sign-in", t0),
+      ]);
+      expect(both.filter(Boolean)).toEqual([saved]);
+      const other = await accounts.saveChallenge(saved, t0, 60_000);
+      expect(await accounts.takeChallenge(other, "enrol", t0)).toBeNull();
+      expect(await accounts.takeChallenge(other, "sign-in", t0)).toBeNull();
+      const late = await accounts.saveChallenge(saved, t0, 60_000);
+      expect(await accounts.takeChallenge(late, "sign-in", t0 + 60_000)).toBeNull();
+    });
+  });
+
+  describe("sessions", () => {
+    it("live until 8 hours idle or 7 days old, and end on sign-out, everywhere else, or on revocation", async () => {
+      const { person } = await accounts.invite({
+        name: "Session Person",
+        role: "staff",
+        by: null,
+        now: t0,
+        validMs: hour,
+      });
+      const phone = await sessions.start(person, "Chrome on Android", t0);
+      const laptop = await sessions.start(person, "Firefox on Windows", t0);
+      expect(phone.token).not.toBe(laptop.token);
+      expect(await sessions.find(phone.token, t0 + 7 * hour)).toMatchObject({ person, csrf: phone.csrf });
+      // Used at 7 h, so alive at 14 h; idle from then on, it ends after 8 more hours.
+      expect(await sessions.find(phone.token, t0 + 14 * hour)).not.toBeNull();
+      expect(await sessions.find(phone.token, t0 + 22 * hour + 1)).toBeNull();
+      expect(await sessions.find(phone.token, t0 + 14 * hour)).toBeNull();
+      // However busy, a session ends 7 days after its sign-in.
+      const busy = await sessions.start(person, "Busy", t0);
+      for (let at = t0; at < t0 + 7 * 24 * hour; at += 6 * hour)
+        expect(await sessions.find(busy.token, at)).not.toBeNull();
+      expect(await sessions.find(busy.token, t0 + 7 * 24 * hour + 1)).toBeNull();
+
+      const a = await sessions.start(person, "a", t0);
+      const b = await sessions.start(person, "b", t0);
+      expect(await sessions.endOthers(person.id, a.token)).toBeGreaterThanOrEqual(2);
+      expect(await sessions.find(b.token, t0)).toBeNull();
+      expect(await sessions.find(a.token, t0)).not.toBeNull();
+      await sessions.end(a.token);
+      expect(await sessions.find(a.token, t0)).toBeNull();
+
+      const c = await sessions.start(person, "c", t0);
+      expect(await accounts.revoke(person.id, t0)).toBe(true);
+      expect(await sessions.find(c.token, t0)).toBeNull();
+      expect(await accounts.person(person.id)).toBeNull();
+      expect(await sessions.find("made-up", t0)).toBeNull();
+    });
+  });
+
+  describe("working the enquiries", () => {
+    const ids: number[] = [];
+    let worker: number;
+    beforeAll(async () => {
+      worker = (await accounts.invite({ name: "Worker Bee", role: "staff", by: null, now: t0, validMs: hour })).person
+        .id;
+      ids.push(
+        ...(await inbox.addMany(
+          [
+            { submission: submission({ name: "Old Omar", phone: "050-111 2222", visaType: "Visa Change" }) },
+            {
+              submission: submission({ name: "Spam Sam", message: "cheap pills" }),
+              heldReason: "a link in the message",
+            },
+            { submission: submission({ name: "Nadia 100%_\\" }), page: "/visa-changes/2" },
+            {
+              submission: submission({
+                kind: "contact",
+                name: "Carl Contact",
+                visaType: "",
+                subject: "Opening hours",
+                message: "When are you open?",
+              }),
+            },
+          ].map((entry) => ({ heldReason: null, ...entry })),
+        )),
+      );
+    });
+
+    it("lists each tab newest first, held spam only in its own tab", async () => {
+      const names = async (tab: Parameters<Work["list"]>[0]["tab"], extra = {}) =>
+        (await work.list({ tab, ...extra })).rows.map((row) => row.name);
+      expect(await names("new")).toEqual(["Carl Contact", "Nadia 100%_\\", "Old Omar"]);
+      expect(await names("held")).toEqual(["Spam Sam"]);
+      expect(await names("all")).toEqual(["Carl Contact", "Nadia 100%_\\", "Old Omar"]);
+      expect(await names("progress")).toEqual([]);
+      const [carl] = (await work.list({ tab: "new" })).rows;
+      expect(carl).toMatchObject({ service: "Opening hours", opened: false, stage: "new", delivery: "pending" });
+    });
+
+    it("searches names, e-mails, phones (digits alone too) and message words, taking % and _ literally", async () => {
+      const search = async (text: string) =>
+        (await work.list({ tab: "all", search: text })).rows.map((row) => row.name);
+      expect(await search("omar")).toEqual(["Old Omar"]);
+      expect(await search("0501112222")).toEqual(["Old Omar"]);
+      expect(await search("OPEN")).toEqual(["Carl Contact"]);
+      expect(await search("100%_\\")).toEqual(["Nadia 100%_\\"]);
+      expect(await search("%")).toEqual(["Nadia 100%_\\"]);
+      expect(await search("two adults aisha@example")).toEqual(["Nadia 100%_\\", "Old Omar"]);
+      expect(await search("'; drop table enquiries; --")).toEqual([]);
+      expect(await work.list({ tab: "all", service: "Visa Change" })).toMatchObject({ rows: [{ name: "Old Omar" }] });
+      expect(await work.services()).toEqual(["Opening hours", "Tourist Visa", "Visa Change"]);
+    });
+
+    it("pages by id: each page older than the last, none missed or repeated", async () => {
+      const first = await work.list({ tab: "all", limit: 2 });
+      expect(first.rows.map((row) => row.name)).toEqual(["Carl Contact", "Nadia 100%_\\"]);
+      expect(first.older).not.toBeNull();
+      const second = await work.list({ tab: "all", limit: 2, before: first.older ?? 0 });
+      expect(second).toMatchObject({ rows: [{ name: "Old Omar" }], older: null });
+    });
+
+    it("keeps the first opening, and a reply moves a new enquiry to contacted, on the timeline", async () => {
+      const [omar, , nadia] = ids as [number, number, number];
+      await work.opened(nadia, worker, t0 + 1);
+      await work.opened(nadia, worker, t0 + 2);
+      expect(await work.replied(nadia, "whatsapp", worker, t0 + 3)).toBe(true);
+      expect(await work.replied(nadia, "call", worker, t0 + 4)).toBe(true);
+      const detail = await work.detail(nadia);
+      expect(detail).toMatchObject({ stage: "contacted", opened: true, page: "/visa-changes/2" });
+      expect(detail?.events.map((event) => [event.kind, event.detail, event.who])).toEqual([
+        ["call", "", "Worker Bee"],
+        ["stage", "contacted", "Worker Bee"],
+        ["whatsapp", "", "Worker Bee"],
+        ["opened", "", "Worker Bee"],
+      ]);
+      expect(await work.moveTo(omar, "lost", "went to another agency", worker, t0 + 5)).toBe(true);
+      expect(await work.note(omar, "<b>called twice</b>", worker, t0 + 6)).toBe(true);
+      expect(await work.detail(omar)).toMatchObject({
+        stage: "lost",
+        lostReason: "went to another agency",
+        events: [
+          { kind: "note", detail: "<b>called twice</b>" },
+          { kind: "stage", detail: "lost: went to another agency" },
+        ],
+      });
+      expect((await work.list({ tab: "done" })).rows.map((row) => row.name)).toEqual(["Old Omar"]);
+      expect((await work.list({ tab: "progress" })).rows.map((row) => row.name)).toEqual(["Nadia 100%_\\"]);
+    });
+
+    it("an id that does not exist changes nothing", async () => {
+      expect(await work.detail(999_999)).toBeNull();
+      expect(await work.replied(999_999, "call", worker, t0)).toBe(false);
+      expect(await work.moveTo(999_999, "won", null, worker, t0)).toBe(false);
+      expect(await work.note(999_999, "x", worker, t0)).toBe(false);
+    });
+  });
+});
