@@ -1,13 +1,10 @@
 import type { Page } from "@playwright/test";
-import axe, { type AxeResults, type Result, type RunOptions } from "axe-core";
 import { detailRecords, getDetailRecord, showsChecklist } from "../app/content/details";
 import type { DetailRecord } from "../app/content/schema";
 import { readDetailRoute } from "../app/lib/detail-route";
 import { emptyRecordId, pagePaths, paths } from "../app/lib/paths";
+import { expectNoViolations } from "./axe";
 import { expect, test } from "./fixtures";
-
-/** WCAG 2.2 AA as axe-core tags it, plus its best-practice rules (issue 6). */
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 /** Every page a visitor can reach: the 24 indexable pages, an unknown URL (the 404 page) and an empty record. */
 const routes = [...pagePaths, "/no-such-page", paths.detail("dubai-visa", emptyRecordId)];
@@ -28,46 +25,6 @@ const layoutRoutes: readonly string[] = routes.filter((path) => {
   const own = layout(getDetailRecord(route.group, route.id));
   return detailRecords[route.group].find((record) => layout(record) === own)?.id === route.id;
 });
-
-/** One line per failing element, so that a failure names the rule, the element and what to fix. */
-function describe(violations: Result[]): string {
-  return violations
-    .map((violation) =>
-      [
-        `${violation.id} (${violation.impact ?? "?"}): ${violation.help}`,
-        ...violation.nodes.map((node) => `  ${node.target.join(" ")}\n    ${node.failureSummary ?? ""}`),
-      ].join("\n"),
-    )
-    .join("\n");
-}
-
-/**
- * Runs axe-core in the page itself, as @axe-core/playwright's legacy mode did, without its overhead (it evaluated
- * axe's 1.5 MB source twice per call, once in the page and once in every frame, about 0.4 s a call): the source is
- * evaluated once per loaded page, and again only after a navigation. page.evaluate runs it past the site's CSP,
- * which a script tag would not be. axe does not look inside cross-origin frames (its default allowedOrigins is
- * the page's own origin), and the only one is the map embed (Google's content, stubbed here); the iframe element
- * itself is still checked.
- */
-async function runAxe(page: Page, scope?: string): Promise<Result[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
-  const context = { include: scope ? [scope] : [], exclude: [] as string[] };
-  // Only violations are needed in full; axe then skips serialising every passing node, a third of its time.
-  // runOnly: the tags above. (Through AxeBuilder, .options() replaced the tags that .withTags() had set, so axe ran
-  // its default rules: the same ones less target-size, WCAG 2.2's 2.5.8, which every page passes.)
-  const options: RunOptions = { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] };
-  const { violations } = await page.evaluate(
-    ([context, options]) => (window as unknown as { axe: typeof axe }).axe.run(context, options) as Promise<AxeResults>,
-    [context, options] as const,
-  );
-  return violations;
-}
-
-async function expectNoViolations(page: Page, scope?: string) {
-  const violations = await runAxe(page, scope);
-  const where = `${page.url()}${scope ? ` in ${scope}` : ""}`;
-  expect(violations.length, `axe violations on ${where}:\n${describe(violations)}`).toBe(0);
-}
 
 /** Waits until no transition or animation runs (a slide-in panel, a cross-fade), so colours are the final ones. */
 async function settle(page: Page) {

@@ -6,7 +6,10 @@ import type { SiteSettings } from "../app/lib/settings";
 import { adminFolder, adminHeaders, adminPath, type CmsSettings, isAdminPath, readCmsSettings } from "./admin";
 import { cacheControl, headersFor, securityHeaders } from "./headers";
 import { type InboxConfig, readInboxConfig } from "./inbox/config";
-import { inboxPlugin } from "./inbox/plugin";
+import { closedState, inboxPlugin } from "./inbox/plugin";
+import { type OfficeSetting, readOfficeSetting } from "./office/config";
+import { isOfficePath, officeHeaders } from "./office/headers";
+import { officePlugin } from "./office/plugin";
 import { notFoundFileOf, resolvePage } from "./pages";
 import { isServableFile, publicSegments } from "./public-path";
 import { collectScriptHashes } from "./script-hashes";
@@ -28,6 +31,8 @@ export interface ServerOptions {
   timeouts?: ServerTimeouts;
   /** The editor at /admin (its policy names its git host); by default read from the environment. */
   cms?: CmsSettings;
+  /** The back office at /office; by default read from the environment (OFFICE_URL, SITE_URL). */
+  office?: OfficeSetting;
 }
 
 export interface ServerTimeouts {
@@ -61,6 +66,7 @@ export async function buildServer({
   trustProxy = false,
   timeouts = defaultTimeouts,
   cms = readCmsSettings(process.env),
+  office = readOfficeSetting(process.env, settings),
 }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
@@ -78,8 +84,14 @@ export async function buildServer({
 
   app.addHook("onSend", async (request, reply) => {
     const type = String(reply.getHeader("content-type") ?? "");
+    const pathname = new URL(request.url, "http://localhost").pathname;
+    // The back office: its own policy, never stored or indexed (server/office/headers.ts).
+    if (isOfficePath(pathname)) {
+      reply.headers(officeHeaders(headers, pathname.startsWith("/office/assets/") && reply.statusCode === 200));
+      return;
+    }
     // The editor's files: its own policy, and never indexed (scripts included).
-    if (isAdminPath(new URL(request.url, "http://localhost").pathname)) {
+    if (isAdminPath(pathname)) {
       reply.headers({ ...headersFor(type, editorHeaders), "x-robots-tag": editorHeaders["x-robots-tag"] });
     } else {
       reply.headers(headersFor(type, headers));
@@ -107,7 +119,15 @@ export async function buildServer({
     allowedPath: (pathName) => isServableFile(pathName.startsWith("/") ? pathName : `/${pathName}`),
   });
 
-  await app.register(inboxPlugin, { config: inbox, accessKey: settings.formAccessKey, siteUrl: settings.siteUrl });
+  // One database for the inbox and the back office: the inbox opens it (and reopens it after an outage).
+  const state = closedState(inbox.database.engine);
+  await app.register(inboxPlugin, {
+    config: inbox,
+    accessKey: settings.formAccessKey,
+    siteUrl: settings.siteUrl,
+    state,
+  });
+  await app.register(officePlugin, { setting: office, state, agencyName: settings.agencyName });
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;

@@ -28,7 +28,8 @@ export function checkOrigin(request: FastifyRequest, policy: OriginPolicy): void
   if (fetchSite === "cross-site") throw new InboxError(403, crossSiteMessage);
 }
 
-function isOwnOrigin(origin: string, host: string | undefined, siteOrigin: string): boolean {
+/** An origin of the site itself: its public address, or the host this request was sent to. */
+export function isOwnOrigin(origin: string, host: string | undefined, siteOrigin: string): boolean {
   if (origin === siteOrigin) return true;
   try {
     const url = new URL(origin);

@@ -18,7 +18,17 @@ export interface InboxPluginOptions {
   siteUrl: string;
   /** Tests may replace the SMTP transport; by default it is built from config.smtp. */
   sender?: MailSender;
+  /** The database's state, shared with the back office; a new one by default. */
+  state?: InboxState;
 }
+
+/** The state of a database not opened yet. */
+export const closedState = (engine: InboxState["engine"]): InboxState => ({
+  engine,
+  store: null,
+  guard: null,
+  openError: null,
+});
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -32,7 +42,7 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
   const { config, sender } = options;
   const transport = sender ?? (config.smtp ? smtpSender(config.smtp) : null);
   const from = config.smtp?.from ?? config.mailTo;
-  const state: InboxState = { engine: config.database.engine, store: null, guard: null, openError: null };
+  const state = options.state ?? closedState(config.database.engine);
   const where = describeDatabase(config.database);
   let database: Database | null = null;
   let worker: OutboxWorker | null = null;

@@ -6,7 +6,7 @@ import type { InboxConfig } from "./config";
 import { InboxError } from "./errors";
 import { GroupCommit } from "./group-commit";
 import { bodyLimit, maxFields } from "./limits";
-import { allowCors, answerPreflight, checkOrigin, type OriginPolicy } from "./origin";
+import { allowCors, answerPreflight, checkOrigin, isOwnOrigin, type OriginPolicy } from "./origin";
 import { readJson, readMultipart } from "./parse";
 import { databaseRateLimitStore } from "./rate-limit-store";
 import type { InboxState } from "./state";
@@ -64,7 +64,7 @@ const longestPage = 200;
  * address as the Referer to their own origin (Referrer-Policy strict-origin-when-cross-origin), and only their
  * origin to another: a page on another origin is not known, rather than guessed.
  */
-export function sentFromPage(referer: string | undefined, siteOrigin: string): string | null {
+export function sentFromPage(referer: string | undefined, host: string | undefined, siteOrigin: string): string | null {
   if (!referer) return null;
   let url: URL;
   try {
@@ -72,7 +72,7 @@ export function sentFromPage(referer: string | undefined, siteOrigin: string): s
   } catch {
     return null;
   }
-  if (url.origin !== siteOrigin || url.pathname.length > longestPage) return null;
+  if (!isOwnOrigin(url.origin, host, siteOrigin) || url.pathname.length > longestPage) return null;
   return url.pathname;
 }
 
@@ -166,7 +166,7 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
           submission,
           heldReason,
           proof,
-          page: sentFromPage(request.headers.referer, origins.siteOrigin),
+          page: sentFromPage(request.headers.referer, request.headers.host, origins.siteOrigin),
         });
       } catch (error) {
         if (error instanceof StillBusyError) throw error;

@@ -230,15 +230,17 @@ describe.each(engines)("on %s", (engine) => {
       expect(await from(`${site}/visa-changes/2?utm_source=whatsapp#enquire`, "From a page")).toEqual(accepted);
       expect(await from("https://elsewhere.example/visa-changes/2", "From elsewhere")).toEqual(accepted);
       expect(await from(null, "From nowhere")).toEqual(accepted);
+      expect(await from(`${server.origin}/services`, "From this host")).toEqual(accepted);
       expect(await from(`${site}/${"x".repeat(600)}`, "From a long path")).toEqual(accepted);
       const pages = Object.fromEntries((await server.stored()).map(({ name, page }) => [name, page]));
       expect(pages).toMatchObject({
         "From a page": "/visa-changes/2",
         "From elsewhere": null,
         "From nowhere": null,
+        "From this host": "/services",
         "From a long path": null,
       });
-      await waitFor(() => smtp.received.length === 4, "the mails");
+      await waitFor(() => smtp.received.length === 5, "the mails");
     });
 
     it("stores a contact message as given and escapes it in the mail", async () => {

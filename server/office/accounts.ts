@@ -14,7 +14,7 @@ export interface Person {
 export interface StoredPasskey {
   id: string;
   personId: number;
-  publicKey: Uint8Array;
+  publicKey: Uint8Array<ArrayBuffer>;
   counter: number;
   transports: string[];
   label: string;

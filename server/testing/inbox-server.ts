@@ -211,11 +211,33 @@ export async function enquiries(dbPath: string, ...args: string[]): Promise<stri
 
 /** npm run enquiries -- ...args with DATABASE_URL naming the database, as on a server of several. */
 export async function enquiriesOn(database: DatabaseSetting, ...args: string[]): Promise<string> {
-  const script = join(repoRoot, "scripts", "enquiries.ts");
-  const url = database.engine === "sqlite" ? `sqlite:${database.path}` : database.url;
-  const { stdout } = await run(process.execPath, ["--import", "tsx", script, ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: url },
-  });
+  const { stdout, stderr, code } = await scriptOn("enquiries", database, args);
+  if (code !== 0)
+    throw Object.assign(new Error(`npm run enquiries exited with ${code}: ${stderr}`), { stdout, stderr });
   return stdout;
+}
+
+/**
+ * One of the server's commands (scripts/NAME.ts) with DATABASE_URL naming the database; resolves with what it
+ * printed and its exit code, whatever that is.
+ */
+export async function scriptOn(
+  name: string,
+  database: DatabaseSetting,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ stdout: string; stderr: string; code: number }> {
+  const script = join(repoRoot, "scripts", `${name}.ts`);
+  const url = database.engine === "sqlite" ? `sqlite:${database.path}` : database.url;
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: url, ...env },
+    });
+    return { stdout, stderr, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; code?: number };
+    if (typeof failed.code !== "number") throw error;
+    return { stdout: failed.stdout ?? "", stderr: failed.stderr ?? "", code: failed.code };
+  }
 }

@@ -1,0 +1,98 @@
+/* The office's one script: the passkey ceremonies (they need the browser's WebAuthn API), and a note on the
+ * enquiry's timeline when someone taps Call, WhatsApp or E-mail. Every other action is a plain form post. */
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from "@simplewebauthn/browser";
+
+const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
+
+async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-csrf-token": csrf() },
+    body: JSON.stringify(body),
+  });
+  let answer: Record<string, unknown> = {};
+  try {
+    answer = (await response.json()) as Record<string, unknown>;
+  } catch {
+    // Not JSON (a proxy's error page): the message below says so.
+  }
+  if (!response.ok) {
+    throw new Error(typeof answer.message === "string" ? answer.message : `The server answered ${response.status}.`);
+  }
+  return answer;
+}
+
+/** Why a ceremony stopped, in words for the person holding the phone. */
+function explain(error: unknown): string {
+  if (error instanceof WebAuthnError || (error instanceof Error && error.name === "NotAllowedError")) {
+    return "The passkey request was cancelled or timed out. Please try again.";
+  }
+  if (error instanceof TypeError) return "The office cannot be reached. Check the connection and try again.";
+  return error instanceof Error ? error.message : "Something went wrong. Please try again.";
+}
+
+const ceremonies = {
+  "sign-in": async () => {
+    const { challengeId, options } = await post("/office/sign-in/options", {});
+    const answer = await startAuthentication({ optionsJSON: options as never });
+    return post("/office/sign-in", { challengeId, answer });
+  },
+  enrol: async (button: HTMLElement) => {
+    const token = button.dataset.token ?? "";
+    const { challengeId, options } = await post("/office/enrol/options", { token });
+    const answer = await startRegistration({ optionsJSON: options as never });
+    return post("/office/enrol", { challengeId, answer });
+  },
+  add: async () => {
+    const { challengeId, options } = await post("/office/me/passkeys/options", {});
+    const answer = await startRegistration({ optionsJSON: options as never });
+    return post("/office/me/passkeys", { challengeId, answer });
+  },
+} as const;
+
+for (const button of document.querySelectorAll<HTMLButtonElement>("[data-passkey]")) {
+  const kind = button.dataset.passkey as keyof typeof ceremonies;
+  const status = button.parentElement?.querySelector<HTMLElement>("[data-passkey-status]");
+  const say = (text: string, isError = false) => {
+    if (!status) return;
+    status.textContent = text;
+    status.classList.toggle("error", isError);
+  };
+  if (!browserSupportsWebAuthn()) {
+    say("This browser cannot use passkeys. Please open the office in an up-to-date browser.", true);
+    button.disabled = true;
+    continue;
+  }
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    say("Waiting for your passkey…");
+    ceremonies[kind](button).then(
+      (answer) => {
+        say("Done.");
+        window.location.assign(typeof answer.next === "string" ? answer.next : window.location.href);
+      },
+      (error: unknown) => {
+        say(explain(error), true);
+        button.disabled = false;
+      },
+    );
+  });
+}
+
+// A tap on a reply is put on the timeline; the link itself opens the phone, WhatsApp or mail app as usual.
+const replies = document.querySelector<HTMLElement>("[data-enquiry]");
+replies?.addEventListener("click", (event) => {
+  const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-reply]");
+  if (!link) return;
+  void fetch(`/office/enquiries/${replies.dataset.enquiry}/replies`, {
+    method: "POST",
+    keepalive: true,
+    headers: { "content-type": "application/json", "x-csrf-token": csrf() },
+    body: JSON.stringify({ channel: link.dataset.reply }),
+  }).catch(() => {});
+});

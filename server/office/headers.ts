@@ -1,0 +1,33 @@
+/** The office's own policy: its one script and style sheet from this server, nothing inline, nothing framed. */
+export const officePolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "font-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
+export const officePath = "/office";
+
+export const isOfficePath = (pathname: string): boolean =>
+  pathname === officePath || pathname.startsWith(`${officePath}/`);
+
+/**
+ * Every office answer, whatever it is: never stored by a browser or a proxy, never indexed, and its own strict
+ * policy. The hashed assets (no enquiry data in them) are the one exception to no-store: a browser may keep
+ * them, a shared cache may not (`private`), so a phone on mobile data does not fetch the script and font on
+ * every page.
+ */
+export function officeHeaders(siteHeaders: Record<string, string>, asset: boolean): Record<string, string> {
+  return {
+    ...siteHeaders,
+    "content-security-policy": officePolicy,
+    "referrer-policy": "same-origin",
+    "x-robots-tag": "noindex, nofollow, noarchive",
+    "cache-control": asset ? "private, max-age=31536000, immutable" : "no-store",
+  };
+}

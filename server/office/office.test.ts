@@ -1,0 +1,412 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../data/open";
+import { engines } from "../data/testing/engines";
+import {
+  enquiryForm,
+  post,
+  removeTestDirs,
+  type Running,
+  scriptOn,
+  startOn,
+  validEnquiry,
+} from "../testing/inbox-server";
+import { Accounts } from "./accounts";
+import { officePolicy } from "./headers";
+import { SoftAuthenticator } from "./testing/authenticator";
+import { OfficeClient, officeOrigin, signedInPerson } from "./testing/office-client";
+
+afterAll(removeTestDirs);
+
+const hostile = {
+  name: `<script>alert("name")</script>'; DROP TABLE enquiries; --`,
+  email: "o'brien+<b>@example.com",
+  phone: "+971 50 765 4321",
+  visa_type: "<img src=x onerror=alert(1)>",
+  message: `</textarea><script>alert("message")</script> 1' OR '1'='1`,
+};
+
+describe.each(engines)("the back office on %s", (engine) => {
+  let server: Running;
+  let database: Database;
+  let owner: Awaited<ReturnType<typeof signedInPerson>>;
+
+  beforeAll(async () => {
+    server = await startOn(engine, { server: { trustProxy: true } });
+    database = await openDatabase(server.database, { migrate: false });
+    owner = await signedInPerson(server.origin, database, "Mariam Ali", "owner");
+  });
+  afterAll(async () => {
+    await database.close();
+    await server.app.close();
+  });
+
+  const submit = async (values: Record<string, string>) => {
+    const reply = await post(server.url, {
+      body: enquiryForm({ ...validEnquiry, ...values }),
+      headers: { referer: `${officeOrigin}/visa-changes/2` },
+    });
+    expect(reply.status).toBe(200);
+    const stored = await server.stored();
+    return stored[stored.length - 1]?.id ?? 0;
+  };
+
+  describe("a person invited from the server", () => {
+    it("enrols a passkey from the link, once, and is signed in with a __Host- cookie", async () => {
+      const { token } = await new Accounts(database).invite({
+        name: "Ravi Kumar",
+        role: "staff",
+        by: null,
+        now: Date.now(),
+        validMs: 3_600_000,
+      });
+      const phone = new SoftAuthenticator(officeOrigin);
+      const client = new OfficeClient(server.origin);
+      const page = await client.get(`/office/enrol/${token}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain("Welcome, Ravi Kumar");
+      const options = await client.json("/office/enrol/options", { token });
+      expect(options.json.options).toMatchObject({
+        rp: { id: "localhost" },
+        user: { name: "Ravi Kumar" },
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+      });
+      const enrolled = await client.json("/office/enrol", {
+        challengeId: options.json.challengeId,
+        answer: phone.register(options.json.options as never),
+      });
+      expect(enrolled).toMatchObject({ status: 200, json: { ok: true, next: "/office" } });
+      const cookie = enrolled.headers.get("set-cookie") ?? "";
+      expect(cookie).toMatch(/^__Host-office=[A-Za-z0-9_-]{43}; Path=\/; Secure; HttpOnly; SameSite=Lax/);
+      expect((await client.get("/office")).status).toBe(200);
+
+      // The link is spent: its page says so, and it cannot enrol another device.
+      const again = new OfficeClient(server.origin);
+      expect((await again.get(`/office/enrol/${token}`)).text).toContain("This link does not work");
+      expect((await again.enrol(token, new SoftAuthenticator(officeOrigin))).status).toBe(400);
+      expect(again.cookie).toBeNull();
+    });
+
+    it("is invited with npm run office, whose last line is the link", async () => {
+      const invited = await scriptOn(
+        "office",
+        server.database,
+        ["invite", "--name", "Noor Hassan", "--role", "owner"],
+        {
+          SITE_URL: "",
+          OFFICE_URL: officeOrigin,
+        },
+      );
+      expect(invited.code).toBe(0);
+      const link = invited.stdout.trim().split("\n").at(-1) ?? "";
+      expect(link).toMatch(new RegExp(`^${officeOrigin}/office/enrol/[A-Za-z0-9_-]{43}$`));
+      const client = new OfficeClient(server.origin);
+      const token = link.split("/").at(-1) ?? "";
+      expect((await client.enrol(token, new SoftAuthenticator(officeOrigin))).status).toBe(200);
+      expect((await client.get("/office")).text).toContain("Noor Hassan");
+    });
+
+    it.each([
+      [["invite", "--name", "X"], '--role must be "owner" or "staff".'],
+      [["invite", "--role", "staff"], "--name is needed"],
+      [["invite", "--name", "x".repeat(81), "--role", "staff"], "A name is needed, at most 80 characters"],
+      [["remove", "--name", "X", "--role", "staff"], 'Say what to do: "invite".'],
+      [["invite", "--name", "X", "--role", "staff", "--colour", "red"], "Unknown option '--colour'"],
+    ])("npm run office -- %j is refused with a message", async (args, message) => {
+      const answer = await scriptOn("office", server.database, args);
+      expect(answer.code).toBe(1);
+      expect(answer.stderr).toContain(message);
+    });
+
+    it("signs in again with the passkey, with a new session id each time", async () => {
+      const first = owner.client.cookie;
+      const laptop = new OfficeClient(server.origin);
+      expect((await laptop.signIn(owner.authenticator)).status).toBe(200);
+      expect(laptop.cookie).not.toBeNull();
+      expect(laptop.cookie).not.toBe(first);
+      expect((await laptop.get("/office")).text).toContain("Mariam Ali");
+    });
+  });
+
+  describe("working an enquiry", () => {
+    it("shows a new enquiry in bold with its service and page, and its replies, status and notes", async () => {
+      const id = await submit({ name: "Aisha Khan", phone: "050 123 4567", visa_type: "Tourist Visa" });
+      const { client } = owner;
+      const inbox = await client.get("/office");
+      expect(inbox.text).toMatch(new RegExp(`<li class="row unopened"><a href="/office/enquiries/${id}">`));
+      expect(inbox.text).toContain('Tourist Visa<span class="page"> · /visa-changes/2</span>');
+
+      const page = await client.get(`/office/enquiries/${id}`);
+      expect(page.status).toBe(200);
+      const whatsapp = /href="(https:\/\/wa\.me\/[^"]+)"/.exec(page.text)?.[1]?.replace(/&amp;/g, "&") ?? "";
+      expect(new URL(whatsapp).pathname).toBe("/971501234567");
+      expect(new URL(whatsapp).searchParams.get("text")).toContain("Hello Aisha Khan");
+      expect(new URL(whatsapp).searchParams.get("text")).toContain("Tourist Visa");
+      expect(page.text).toContain('href="tel:+971501234567"');
+      expect(page.text).toMatch(/href="mailto:aisha@example\.com\?subject=Your%20enquiry%20about%20Tourist%20Visa/);
+      expect((await client.get("/office")).text).toMatch(
+        new RegExp(`<li class="row"><a href="/office/enquiries/${id}">`),
+      );
+
+      expect((await client.json(`/office/enquiries/${id}/replies`, { channel: "whatsapp" })).status).toBe(204);
+      expect((await client.get(`/office/enquiries/${id}`)).text).toContain("Opened WhatsApp");
+      expect((await client.get("/office?tab=progress")).text).toContain(`/office/enquiries/${id}"`);
+
+      const moved = await client.form(`/office/enquiries/${id}/stage`, { stage: "awaiting" });
+      expect(moved).toMatchObject({ status: 303, location: `/office/enquiries/${id}` });
+      const noted = await client.form(`/office/enquiries/${id}/notes`, { note: "Passport copy by Sunday" });
+      expect(noted.status).toBe(303);
+      const after = await client.get(`/office/enquiries/${id}`);
+      expect(after.text).toContain("Moved to Awaiting documents");
+      expect(after.text).toContain("Passport copy by Sunday");
+      expect(after.text).toContain("Mariam Ali · ");
+    });
+
+    it("asks why an enquiry was lost, keeping what was typed, and refuses an empty or oversized note the same way", async () => {
+      const id = await submit({ name: "Lost Lucy" });
+      const { client } = owner;
+      await client.get(`/office/enquiries/${id}`);
+      const noReason = await client.form(`/office/enquiries/${id}/stage`, { stage: "lost", reason: "  " });
+      expect(noReason.status).toBe(400);
+      expect(noReason.text).toContain("Say why it was lost.");
+      const long = "x".repeat(5001);
+      const tooLong = await client.form(`/office/enquiries/${id}/notes`, { note: long });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.text).toContain("A note can be at most 5,000 characters; this one has 5,001.");
+      expect(tooLong.text).toContain(`>${long}</textarea>`);
+      const bad = await client.form(`/office/enquiries/${id}/stage`, { stage: "deleted" });
+      expect(bad.status).toBe(400);
+      const lost = await client.form(`/office/enquiries/${id}/stage`, { stage: "lost", reason: "Booked elsewhere" });
+      expect(lost.status).toBe(303);
+      expect((await client.get(`/office/enquiries/${id}`)).text).toContain("Moved to Lost: Booked elsewhere");
+    });
+
+    it("searches words and filters by service", async () => {
+      for (const name of ["Page One", "Page Two", "Page Three"]) await submit({ name, visa_type: "Visa Change" });
+      const { client } = owner;
+      const found = await client.get(
+        `/office?tab=all&q=${encodeURIComponent("page th")}&service=${encodeURIComponent("Visa Change")}`,
+      );
+      expect(found.text).toContain("Page Three");
+      expect(found.text).not.toContain("Page Two");
+      expect(found.text).not.toContain("Page One");
+      expect((await client.get("/office?tab=all&q=nobody-at-all")).text).toContain("No enquiry matches.");
+    });
+
+    it("shows SQL and HTML in every field as text", async () => {
+      const id = await submit(hostile);
+      const { client } = owner;
+      for (const path of ["/office?tab=all", `/office/enquiries/${id}`]) {
+        const { text } = await client.get(path);
+        expect(text).not.toContain("<script>alert");
+        expect(text).not.toContain("<img src=x");
+        expect(text).toContain("&lt;script>alert(&quot;name&quot;)&lt;/script>'; DROP TABLE enquiries; --");
+      }
+      const detail = await client.get(`/office/enquiries/${id}`);
+      expect(detail.text).toContain("&lt;/textarea>&lt;script>alert(&quot;message&quot;)&lt;/script> 1' OR '1'='1");
+      await client.form(`/office/enquiries/${id}/notes`, { note: "<script>alert('note')</script>" });
+      expect((await client.get(`/office/enquiries/${id}`)).text).toContain("&lt;script>alert('note')&lt;/script>");
+      expect(await server.stored()).toEqual(expect.arrayContaining([expect.objectContaining({ name: hostile.name })]));
+    });
+  });
+
+  describe("an attacker", () => {
+    it("without a session sees the sign-in page, the same for every address, and reaches no data", async () => {
+      const id = await submit({ name: "Secret Sara" });
+      const stranger = new OfficeClient(server.origin);
+      const answers = await Promise.all(
+        [
+          "/office",
+          `/office/enquiries/${id}`,
+          "/office/enquiries/999999",
+          "/office/me",
+          "/office/nothing-here",
+          "/office/team",
+        ].map((path) => stranger.get(path)),
+      );
+      for (const answer of answers) {
+        expect({ status: answer.status, location: answer.location, text: answer.text }).toEqual({
+          status: 303,
+          location: "/office/sign-in",
+          text: "",
+        });
+      }
+      const json = await stranger.json(`/office/enquiries/${id}/replies`, { channel: "call" });
+      expect(json.status).toBe(401);
+      expect(JSON.stringify(json.json)).not.toContain("Sara");
+      const form = await stranger.form(`/office/enquiries/${id}/notes`, { note: "x" });
+      expect(form).toMatchObject({ status: 303, location: "/office/sign-in" });
+    });
+
+    it("with a made-up or ended session cookie is treated as signed out", async () => {
+      const made = new OfficeClient(server.origin);
+      made.cookie = "A".repeat(43);
+      expect((await made.get("/office")).location).toBe("/office/sign-in");
+      const { client } = await signedInPerson(server.origin, database, "Short Stay", "staff");
+      const stolen = client.cookie;
+      await client.form("/office/sign-out", {});
+      const thief = new OfficeClient(server.origin);
+      thief.cookie = stolen;
+      expect((await thief.get("/office")).location).toBe("/office/sign-in");
+    });
+
+    it("with a stolen session loses it when the person is revoked, or signs out their other devices", async () => {
+      const { client, person } = await signedInPerson(server.origin, database, "Revoked Rami", "staff");
+      const thief = new OfficeClient(server.origin);
+      thief.cookie = client.cookie;
+      expect((await thief.get("/office")).status).toBe(200);
+      const other = await signedInPerson(server.origin, database, "Careful Carla", "staff");
+      const copy = new OfficeClient(server.origin);
+      copy.cookie = other.client.cookie;
+      await other.client.get("/office/me");
+      // The copy is a second session in the thief's hands: sign in again elsewhere, then sign out the others.
+      const fresh = new OfficeClient(server.origin);
+      await fresh.signIn(other.authenticator);
+      await fresh.get("/office/me");
+      expect((await fresh.form("/office/me/sign-out-others", {})).location).toBe("/office/me?ended=1");
+      expect((await copy.get("/office")).location).toBe("/office/sign-in");
+      await new Accounts(database).revoke(person.id, Date.now());
+      expect((await thief.get("/office")).location).toBe("/office/sign-in");
+      expect((await new OfficeClient(server.origin).signIn(new SoftAuthenticator(officeOrigin))).status).toBe(400);
+    });
+
+    it("cannot post from another site, or without the page's form token", async () => {
+      const id = await submit({ name: "Forged Fatima" });
+      const { client } = owner;
+      await client.get(`/office/enquiries/${id}`);
+      const crossSite = await client.form(
+        `/office/enquiries/${id}/stage`,
+        { stage: "won" },
+        { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      );
+      expect(crossSite.status).toBe(403);
+      const sameSite = await client.form(
+        `/office/enquiries/${id}/stage`,
+        { stage: "won" },
+        { "sec-fetch-site": "same-site" },
+      );
+      expect(sameSite.status).toBe(403);
+      const noToken = await client.request(`/office/enquiries/${id}/stage`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "stage=won",
+      });
+      expect(noToken.status).toBe(403);
+      const json = await client.json(
+        `/office/enquiries/${id}/replies`,
+        { channel: "call" },
+        { "x-csrf-token": "wrong" },
+      );
+      expect(json.status).toBe(403);
+      const signOut = await client.form("/office/sign-out", {}, { origin: "https://evil.example" });
+      expect(signOut.status).toBe(403);
+      expect((await client.get(`/office/enquiries/${id}`)).text).not.toContain("Moved to");
+      expect((await client.get("/office")).status).toBe(200);
+    });
+
+    it("cannot answer a passkey challenge twice, from another origin, or without user verification", async () => {
+      const browser = new OfficeClient(server.origin);
+      const options = await browser.json("/office/sign-in/options", {});
+      const answer = owner.authenticator.authenticate(options.json.options as never);
+      const challengeId = options.json.challengeId;
+      expect((await browser.json("/office/sign-in", { challengeId, answer })).status).toBe(200);
+      const replay = new OfficeClient(server.origin);
+      const again = await replay.json("/office/sign-in", { challengeId, answer });
+      expect(again).toMatchObject({ status: 400, json: { ok: false } });
+      expect(replay.cookie).toBeNull();
+
+      const phishing = await browser.json("/office/sign-in/options", {});
+      const phished = owner.authenticator.authenticate(phishing.json.options as never, {
+        origin: "https://karama-visa.example.evil",
+      });
+      expect(
+        (await replay.json("/office/sign-in", { challengeId: phishing.json.challengeId, answer: phished })).status,
+      ).toBe(400);
+
+      const { token } = await new Accounts(database).invite({
+        name: "Touch Only",
+        role: "staff",
+        by: null,
+        now: Date.now(),
+        validMs: 3_600_000,
+      });
+      expect(
+        (await new OfficeClient(server.origin).enrol(token, new SoftAuthenticator(officeOrigin, false))).status,
+      ).toBe(400);
+      for (const body of [{}, { challengeId: "x", answer: "not an object" }, { challengeId: 1, answer: { id: 2 } }]) {
+        expect((await replay.json("/office/sign-in", body)).status).toBe(400);
+      }
+    });
+
+    it("guessing enquiry ids finds nothing that is not there, and nothing without a session", async () => {
+      const { client } = owner;
+      for (const path of [
+        "/office/enquiries/999999",
+        "/office/enquiries/0",
+        "/office/enquiries/1e3",
+        "/office/enquiries/-1",
+        "/office/enquiries/99999999999999999999",
+      ]) {
+        const answer = await client.get(path);
+        expect(answer.status).toBe(404);
+        expect(answer.text).toContain("There is nothing at this address.");
+      }
+      expect((await client.json("/office/enquiries/999999/replies", { channel: "call" })).status).toBe(404);
+      expect((await client.form("/office/enquiries/999999/notes", { note: "x" })).status).toBe(404);
+    });
+
+    it("cannot store a 2 MB note", async () => {
+      const id = await submit({ name: "Big Note" });
+      const { client } = owner;
+      await client.get(`/office/enquiries/${id}`);
+      const answer = await client.form(`/office/enquiries/${id}/notes`, { note: "x".repeat(2 * 1024 * 1024) });
+      expect(answer.status).toBe(413);
+      expect(answer.text).toContain("That was too much to send at once.");
+      expect((await client.get(`/office/enquiries/${id}`)).text).not.toContain("xxxxxxxxxx");
+    });
+
+    it("flooding sign-in from one address is slowed down there, and the owner still signs in from another", async () => {
+      const flooder = new OfficeClient(server.origin, { "x-forwarded-for": "203.0.113.9" });
+      const statuses: number[] = [];
+      for (let i = 0; i < 35; i++) statuses.push((await flooder.json("/office/sign-in/options", {})).status);
+      expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+      expect(statuses.slice(30)).toEqual([429, 429, 429, 429, 429]);
+      const limited = await flooder.json("/office/sign-in/options", {});
+      expect(limited.json.message).toMatch(/^Too many sign-in attempts from this address; please try again in/);
+      const ownerPhone = new OfficeClient(server.origin, { "x-forwarded-for": "198.51.100.7" });
+      expect((await ownerPhone.signIn(owner.authenticator)).status).toBe(200);
+    });
+  });
+
+  describe("what every office answer says", () => {
+    it("is never stored, never indexed, and has the office's own strict policy", async () => {
+      const { client } = owner;
+      const page = await client.get("/office");
+      const assets = [...page.text.matchAll(/(?:href|src)="(\/office\/assets\/[^"]+)"/g)].map(
+        (match) => match[1] ?? "",
+      );
+      expect(assets).toHaveLength(2);
+      const answers = [
+        page,
+        await client.get("/office/enquiries/999999"),
+        await new OfficeClient(server.origin).get("/office/sign-in"),
+        await new OfficeClient(server.origin).get("/office"),
+        await client.json("/office/enquiries/999999/replies", { channel: "call" }),
+      ];
+      for (const answer of answers) {
+        expect(answer.headers.get("cache-control")).toBe("no-store");
+        expect(answer.headers.get("x-robots-tag")).toBe("noindex, nofollow, noarchive");
+        expect(answer.headers.get("content-security-policy")).toBe(officePolicy);
+      }
+      for (const path of assets) {
+        const asset = await client.get(path);
+        expect(asset.status).toBe(200);
+        expect(asset.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+        expect(asset.headers.get("x-robots-tag")).toBe("noindex, nofollow, noarchive");
+      }
+      const publicPage = await fetch(`${server.origin}/`);
+      expect(publicPage.headers.get("content-security-policy")).not.toBe(officePolicy);
+      expect(await publicPage.text()).not.toContain("/office");
+    });
+  });
+});

@@ -1,0 +1,190 @@
+/** @jsxImportSource preact */
+import type { ComponentChildren } from "preact";
+import type { Stage } from "../../data/schema";
+import type { replyLinks } from "../replies";
+import { dubaiDateTime } from "../time";
+import type { EnquiryDetail, TimelineEvent } from "../work";
+import { deliveryLabels, stageLabels } from "./labels";
+
+export const longestNote = 5000;
+export const longestReason = 300;
+
+export interface EnquiryProps {
+  enquiry: EnquiryDetail;
+  replies: ReturnType<typeof replyLinks>;
+  csrf: string;
+  /** A form sent back with a problem: its message, and what was typed, kept. */
+  problem?: { form: "note" | "lost"; message: string; text: string };
+}
+
+const channelWords = { call: "Called", whatsapp: "Opened WhatsApp", email: "Opened an e-mail" } as const;
+
+function describe(event: TimelineEvent): string {
+  switch (event.kind) {
+    case "opened":
+      return "Opened the enquiry";
+    case "call":
+    case "whatsapp":
+    case "email":
+      return channelWords[event.kind];
+    case "stage": {
+      const [stage, ...reason] = event.detail.split(": ");
+      const label = stageLabels[stage as Stage] ?? stage;
+      return reason.length > 0 ? `Moved to ${label}: ${reason.join(": ")}` : `Moved to ${label}`;
+    }
+    case "note":
+      return "Note";
+    case "not-spam":
+      return "Marked not spam";
+    case "resend":
+      return "Sent the mail again";
+  }
+}
+
+function Field({ name, wide = false, children }: { name: string; wide?: boolean; children: ComponentChildren }) {
+  return (
+    <div class={wide ? "field field-wide" : "field"}>
+      <dt>{name}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** One enquiry: the three replies first, then its stage, every field, its delivery, notes and timeline. */
+export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
+  const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);
+  return (
+    <>
+      <p class="back">
+        <a href="/office">← Inbox</a>
+      </p>
+      <h1>{enquiry.name}</h1>
+      <p class="subtitle">
+        {enquiry.service} · <span class={`stage stage-${enquiry.stage}`}>{stageLabels[enquiry.stage]}</span>
+        {enquiry.stage === "lost" && enquiry.lostReason ? <span>: {enquiry.lostReason}</span> : null}
+      </p>
+      <div class="replies" data-enquiry={enquiry.id}>
+        {replies.call ? (
+          <a class="reply reply-call" href={replies.call} data-reply="call">
+            Call
+          </a>
+        ) : null}
+        {replies.whatsapp ? (
+          <a
+            class="reply reply-whatsapp"
+            href={replies.whatsapp}
+            data-reply="whatsapp"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            WhatsApp
+          </a>
+        ) : null}
+        {replies.email ? (
+          <a class="reply reply-email" href={replies.email} data-reply="email">
+            E-mail
+          </a>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="stage-heading" class="card">
+        <h2 id="stage-heading">Status</h2>
+        <form method="post" action={`/office/enquiries/${enquiry.id}/stage`} class="stage-buttons">
+          <input type="hidden" name="csrf" value={csrf} />
+          {moves.map((stage) => (
+            <button key={stage} type="submit" name="stage" value={stage}>
+              {stageLabels[stage]}
+            </button>
+          ))}
+        </form>
+        <form method="post" action={`/office/enquiries/${enquiry.id}/stage`} class="lost">
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="stage" value="lost" />
+          <label htmlFor="lost-reason">Lost, because</label>
+          <div class="inline">
+            <input
+              id="lost-reason"
+              name="reason"
+              maxLength={longestReason}
+              value={problem?.form === "lost" ? problem.text : ""}
+              aria-invalid={problem?.form === "lost" ? "true" : undefined}
+              aria-describedby={problem?.form === "lost" ? "lost-problem" : undefined}
+            />
+            <button type="submit">Mark lost</button>
+          </div>
+          {problem?.form === "lost" ? (
+            <p id="lost-problem" class="error" role="alert">
+              {problem.message}
+            </p>
+          ) : null}
+        </form>
+      </section>
+
+      <section aria-labelledby="details-heading" class="card">
+        <h2 id="details-heading">Details</h2>
+        <dl class="details">
+          <Field name="Phone">{enquiry.phone}</Field>
+          <Field name="E-mail">{enquiry.email}</Field>
+          {enquiry.visaType ? <Field name="Visa type">{enquiry.visaType}</Field> : null}
+          {enquiry.subject ? <Field name="Subject">{enquiry.subject}</Field> : null}
+          {enquiry.travelDate ? <Field name="Travel date">{enquiry.travelDate}</Field> : null}
+          {enquiry.adult ? <Field name="Adults">{enquiry.adult}</Field> : null}
+          {enquiry.child ? <Field name="Children">{enquiry.child}</Field> : null}
+          <Field name="Message" wide>
+            <span class="message">{enquiry.message || "(none)"}</span>
+          </Field>
+          <Field name="Received">{dubaiDateTime(enquiry.receivedAt)}</Field>
+          <Field name="Sent from">
+            {enquiry.page ?? (enquiry.kind === "contact" ? "The Contact page" : "Not known")}
+          </Field>
+          <Field name="Mail to the agency">
+            {deliveryLabels[enquiry.delivery]}
+            {enquiry.delivery === "sent" && enquiry.sentAt ? `, ${dubaiDateTime(enquiry.sentAt)}` : null}
+            {enquiry.delivery === "pending" && enquiry.lastError ? ` (last try: ${enquiry.lastError})` : null}
+            {enquiry.delivery === "held" && enquiry.heldReason ? ` (${enquiry.heldReason})` : null}
+          </Field>
+          <Field name="Number">{enquiry.id}</Field>
+        </dl>
+      </section>
+
+      <section aria-labelledby="notes-heading" class="card">
+        <h2 id="notes-heading">Notes and timeline</h2>
+        <form method="post" action={`/office/enquiries/${enquiry.id}/notes`}>
+          <input type="hidden" name="csrf" value={csrf} />
+          <label htmlFor="note">Add a note</label>
+          <textarea
+            id="note"
+            name="note"
+            rows={3}
+            maxLength={longestNote}
+            aria-invalid={problem?.form === "note" ? "true" : undefined}
+            aria-describedby={problem?.form === "note" ? "note-problem" : undefined}
+          >
+            {problem?.form === "note" ? problem.text : ""}
+          </textarea>
+          {problem?.form === "note" ? (
+            <p id="note-problem" class="error" role="alert">
+              {problem.message}
+            </p>
+          ) : null}
+          <button type="submit">Add note</button>
+        </form>
+        <ol class="timeline">
+          {enquiry.events.map((event) => (
+            <li key={event.id}>
+              <p class="timeline-what">{describe(event)}</p>
+              {event.kind === "note" ? <p class="message">{event.detail}</p> : null}
+              <p class="quiet">
+                {event.who ?? "The server"} · {dubaiDateTime(event.at)}
+              </p>
+            </li>
+          ))}
+          <li>
+            <p class="timeline-what">Received</p>
+            <p class="quiet">{dubaiDateTime(enquiry.receivedAt)}</p>
+          </li>
+        </ol>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+/** @jsxImportSource preact */
+import { ago } from "../time";
+import { type ListRow, type Tab, tabs } from "../work";
+import { stageLabels, tabLabels } from "./labels";
+
+export interface InboxProps {
+  tab: Tab;
+  search: string;
+  service: string;
+  services: string[];
+  rows: ListRow[];
+  /** The id to page on from, when there are older ones. */
+  older: number | null;
+  /** Whether this is a later page (a link back to the newest). */
+  paged: boolean;
+  now: number;
+}
+
+/** An inbox address keeping the search and filter. */
+export function inboxHref(query: { tab: Tab; search?: string; service?: string; before?: number }): string {
+  const params = new URLSearchParams();
+  if (query.tab !== "new") params.set("tab", query.tab);
+  if (query.search) params.set("q", query.search);
+  if (query.service) params.set("service", query.service);
+  if (query.before !== undefined) params.set("before", String(query.before));
+  const text = params.toString();
+  return text ? `/office?${text}` : "/office";
+}
+
+/** The enquiries, newest first, a tab at a time: a list to scan with a thumb. */
+export function Inbox({ tab, search, service, services, rows, older, paged, now }: InboxProps) {
+  const filtered = search !== "" || service !== "";
+  return (
+    <>
+      <h1 class="visually-hidden">Enquiries</h1>
+      <nav class="tabs" aria-label="Enquiries by status">
+        {tabs.map((name) => (
+          <a
+            key={name}
+            href={inboxHref({ tab: name, search, service })}
+            aria-current={name === tab ? "page" : undefined}
+          >
+            {tabLabels[name]}
+          </a>
+        ))}
+      </nav>
+      <form class="filters" role="search" method="get" action="/office">
+        {tab !== "new" ? <input type="hidden" name="tab" value={tab} /> : null}
+        <label class="search">
+          <span class="visually-hidden">Search</span>
+          <input type="search" name="q" value={search} maxLength={200} placeholder="Name, phone, e-mail or words" />
+        </label>
+        <label class="service">
+          <span class="visually-hidden">Service</span>
+          <select name="service">
+            <option value="">Every service</option>
+            {services.map((name) => (
+              <option key={name} value={name} selected={name === service}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Search</button>
+        {filtered ? <a href={inboxHref({ tab })}>Clear</a> : null}
+      </form>
+      {rows.length === 0 ? (
+        <p class="empty">{filtered ? "No enquiry matches." : `Nothing in ${tabLabels[tab]}.`}</p>
+      ) : (
+        <ol class="rows">
+          {rows.map((row) => (
+            <li key={row.id} class={row.opened ? "row" : "row unopened"}>
+              <a href={`/office/enquiries/${row.id}`}>
+                <span class="row-top">
+                  <span class="name">{row.name}</span> <span class="when">{ago(row.receivedAt, now)}</span>
+                </span>{" "}
+                <span class="row-what">
+                  {row.service}
+                  {row.page ? <span class="page"> · {row.page}</span> : null}
+                </span>{" "}
+                <span class="row-bottom">
+                  {row.travelDate ? <span>Travel {row.travelDate}</span> : <span />}{" "}
+                  <span class={`stage stage-${row.delivery === "held" ? "held" : row.stage}`}>
+                    {row.delivery === "held" ? "Held" : stageLabels[row.stage]}
+                  </span>
+                </span>
+                {row.opened ? null : <span class="visually-hidden"> (not opened yet)</span>}
+              </a>
+            </li>
+          ))}
+        </ol>
+      )}
+      <nav class="paging" aria-label="More enquiries">
+        {paged ? <a href={inboxHref({ tab, search, service })}>Newest</a> : null}
+        {older !== null ? <a href={inboxHref({ tab, search, service, before: older })}>Older</a> : null}
+      </nav>
+    </>
+  );
+}

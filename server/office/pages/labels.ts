@@ -1,0 +1,26 @@
+import type { Stage } from "../../data/schema";
+import type { DeliveryStatus } from "../../inbox/types";
+import type { Tab } from "../work";
+
+export const tabLabels: Record<Tab, string> = {
+  new: "New",
+  progress: "In progress",
+  done: "Done",
+  held: "Held as spam",
+  all: "All",
+};
+
+export const stageLabels: Record<Stage, string> = {
+  new: "New",
+  contacted: "Contacted",
+  awaiting: "Awaiting documents",
+  won: "Won",
+  lost: "Lost",
+};
+
+export const deliveryLabels: Record<DeliveryStatus, string> = {
+  pending: "Waiting to be mailed",
+  sent: "Mailed",
+  rejected: "Rejected by the mail server",
+  held: "Held as spam, not mailed",
+};

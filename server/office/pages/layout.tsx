@@ -1,0 +1,90 @@
+/** @jsxImportSource preact */
+import type { ComponentChildren } from "preact";
+import type { Person } from "../accounts";
+
+export interface Assets {
+  css: string;
+  js: string;
+}
+
+export interface PageProps {
+  title: string;
+  assets: Assets;
+  /** The signed-in person, for the header; null on the sign-in and enrol pages. */
+  person: Person | null;
+  /** The session's form token: scripts read it from the page. */
+  csrf?: string;
+  /** Which part of the office this page belongs to, for the header's links. */
+  section?: "inbox" | "me";
+  children: ComponentChildren;
+}
+
+/** Every office page: its own look (a staff member always knows they are in the office), never indexed. */
+export function Page({ title, assets, person, csrf, section, children }: PageProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        {csrf ? <meta name="csrf-token" content={csrf} /> : null}
+        <title>{`${title} · Office`}</title>
+        <link rel="icon" href="data:," />
+        <link rel="stylesheet" href={assets.css} />
+        <script type="module" src={assets.js} />
+      </head>
+      <body>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
+        <header class="bar">
+          <a class="brand" href="/office">
+            Office
+          </a>
+          {person ? (
+            <nav class="bar-links" aria-label="Office">
+              <a href="/office" aria-current={section === "inbox" ? "page" : undefined}>
+                Inbox
+              </a>
+              <a href="/office/me" aria-current={section === "me" ? "page" : undefined}>
+                {person.name}
+              </a>
+              <form method="post" action="/office/sign-out">
+                <input type="hidden" name="csrf" value={csrf} />
+                <button type="submit" class="link-button">
+                  Sign out
+                </button>
+              </form>
+            </nav>
+          ) : null}
+        </header>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+/** A message in place of a page: not found, a used link, the database away. */
+export function Notice({
+  heading,
+  children,
+  back = true,
+}: {
+  heading: string;
+  children: ComponentChildren;
+  back?: boolean;
+}) {
+  return (
+    <section class="notice">
+      <h1>{heading}</h1>
+      {children}
+      {back ? (
+        <p>
+          <a href="/office">Back to the inbox</a>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,507 @@
+/** @jsxImportSource preact */
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { VNode } from "preact";
+import { renderToString } from "preact-render-to-string";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Database } from "../data/open";
+import type { Stage } from "../data/schema";
+import { databaseRateLimitStore } from "../inbox/rate-limit-store";
+import type { InboxState } from "../inbox/state";
+import { Accounts } from "./accounts";
+import { assetsPath, buildOfficeAssets } from "./assets";
+import type { OfficeSetting } from "./config";
+import { deviceLabel } from "./device";
+import { Enquiry, longestNote, longestReason } from "./pages/enquiry";
+import { Inbox } from "./pages/inbox";
+import { Notice, Page } from "./pages/layout";
+import { Me } from "./pages/me";
+import { Enrol, SignIn } from "./pages/sign-in";
+import { PasskeyError, Passkeys } from "./passkeys";
+import { readReplyTexts, replyLinks } from "./replies";
+import { type Session, Sessions } from "./sessions";
+import { sameToken } from "./tokens";
+import { type Tab, tabs, Work } from "./work";
+
+export interface OfficePluginOptions {
+  setting: OfficeSetting;
+  /** The inbox's database, shared: the office works on the same enquiries. */
+  state: InboxState;
+  agencyName: string;
+}
+
+export const cookieName = "__Host-office";
+/** Office forms are small; the largest, a note, is at most 5,000 characters. */
+const formLimit = 64 * 1024;
+const jsonLimit = 16 * 1024;
+
+interface Parts {
+  database: Database;
+  accounts: Accounts;
+  sessions: Sessions;
+  work: Work;
+  passkeys: Passkeys;
+}
+
+class OfficeError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const wantsJson = (request: FastifyRequest) => (request.headers["content-type"] ?? "").includes("application/json");
+
+function readCookie(request: FastifyRequest, name: string): string | null {
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=") || null;
+  }
+  return null;
+}
+
+const field = (body: unknown, name: string): string => {
+  if (typeof body !== "object" || body === null) return "";
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : "";
+};
+
+/**
+ * The back office at /office, for the agency's people (issue 26): sign-in with passkeys, the inbox of enquiries
+ * and one enquiry at a time. Server-rendered pages; its one script runs the passkey ceremonies and notes reply
+ * taps. Served by this server only, from the same database as the inbox.
+ */
+export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app, options) => {
+  const { setting, state } = options;
+  if (!setting.on) {
+    app.log.warn(`The back office (/office) is off: ${setting.reason}`);
+    return;
+  }
+  const { config } = setting;
+  const assets = await buildOfficeAssets();
+  const texts = readReplyTexts();
+  let parts: Parts | null = null;
+  const partsNow = (): Parts => {
+    const database = state.store?.database;
+    if (!database)
+      throw new OfficeError(503, "The office cannot reach its database right now. Please try again in a minute.");
+    if (parts?.database !== database) {
+      const accounts = new Accounts(database);
+      parts = {
+        database,
+        accounts,
+        sessions: new Sessions(database, config),
+        work: new Work(database),
+        passkeys: new Passkeys(accounts, config),
+      };
+    }
+    return parts;
+  };
+
+  const secure = config.origin.startsWith("https:") || config.rpId === "localhost";
+  const setSessionCookie = (reply: FastifyReply, token: string) =>
+    reply.header(
+      "set-cookie",
+      `${cookieName}=${token}; Path=/; ${secure ? "Secure; " : ""}HttpOnly; SameSite=Lax; Max-Age=${Math.floor(config.sessionMaxMs / 1000)}`,
+    );
+  const clearSessionCookie = (reply: FastifyReply) =>
+    reply.header("set-cookie", `${cookieName}=; Path=/; ${secure ? "Secure; " : ""}HttpOnly; SameSite=Lax; Max-Age=0`);
+
+  const html = (request: FastifyRequest, reply: FastifyReply, status: number, page: VNode) => {
+    const body = Buffer.from(`<!doctype html>${renderToString(page)}`);
+    reply.code(status).type("text/html; charset=utf-8").header("vary", "accept-encoding");
+    const accepted = String(request.headers["accept-encoding"] ?? "");
+    if (/\bbr\b/.test(accepted)) {
+      return reply
+        .header("content-encoding", "br")
+        .send(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    }
+    if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(gzipSync(body));
+    return reply.send(body);
+  };
+
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    title: string,
+    content: VNode,
+    session: Session | null,
+    extra: { status?: number; section?: "inbox" | "me" } = {},
+  ) =>
+    html(
+      request,
+      reply,
+      extra.status ?? 200,
+      <Page
+        title={title}
+        assets={assets.urls}
+        person={session?.person ?? null}
+        csrf={session?.csrf}
+        section={extra.section}
+      >
+        {content}
+      </Page>,
+    );
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply, session: Session) =>
+    page(
+      request,
+      reply,
+      "Not found",
+      <Notice heading="Not found">
+        <p>There is nothing at this address.</p>
+      </Notice>,
+      session,
+      { status: 404 },
+    );
+
+  /** A post from another site (or a page of it) is refused before anything else is read. */
+  const checkSameOrigin = async (request: FastifyRequest) => {
+    const site = request.headers["sec-fetch-site"];
+    const origin = request.headers.origin;
+    if ((site !== undefined && site !== "same-origin") || (origin !== undefined && origin !== config.origin)) {
+      throw new OfficeError(403, "This request did not come from the office's own pages.");
+    }
+  };
+
+  const currentSession = async (request: FastifyRequest): Promise<Session | null> => {
+    const token = readCookie(request, cookieName);
+    if (!token || token.length > 100) return null;
+    return partsNow().sessions.find(token, Date.now());
+  };
+
+  /**
+   * The session of a page request; without one, the sign-in page (the same answer whatever the address, so
+   * nobody learns which enquiries exist).
+   */
+  const pageSession = async (request: FastifyRequest, reply: FastifyReply): Promise<Session | null> => {
+    const session = await currentSession(request);
+    if (!session) await reply.redirect("/office/sign-in", 303);
+    return session;
+  };
+
+  /** The session of a state-changing request, with its form token checked. */
+  const postSession = async (request: FastifyRequest, reply: FastifyReply): Promise<Session | null> => {
+    await checkSameOrigin(request);
+    const session = await currentSession(request);
+    if (!session) {
+      if (wantsJson(request)) throw new OfficeError(401, "You are signed out. Please sign in again.");
+      await reply.redirect("/office/sign-in", 303);
+      return null;
+    }
+    const token = wantsJson(request) ? String(request.headers["x-csrf-token"] ?? "") : field(request.body, "csrf");
+    if (!sameToken(token, session.csrf)) {
+      throw new OfficeError(403, "This form has expired. Please go back, reload the page and try again.");
+    }
+    return session;
+  };
+
+  await app.register(async (office: FastifyInstance) => {
+    office.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: formLimit },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    await office.register(rateLimit, {
+      global: false,
+      store: databaseRateLimitStore(state),
+      skipOnError: true,
+      keyGenerator: (request) => `office-sign-in:${request.ip}`,
+      errorResponseBuilder: (_request, context) =>
+        new OfficeError(429, `Too many sign-in attempts from this address; please try again in ${context.after}.`),
+    });
+    const signInLimit = { rateLimit: { max: config.signInPerMinute, timeWindow: 60_000 } };
+
+    office.setErrorHandler<FastifyError | OfficeError | PasskeyError>(async (error, request, reply) => {
+      const status =
+        error instanceof OfficeError
+          ? error.statusCode
+          : error instanceof PasskeyError
+            ? 400
+            : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+              ? 413
+              : error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+                ? error.statusCode
+                : 500;
+      const message =
+        error instanceof OfficeError || error instanceof PasskeyError
+          ? error.message
+          : status === 413
+            ? "That was too much to send at once. Please shorten it and try again."
+            : status < 500
+              ? "The office could not read that request."
+              : "Something went wrong in the office. Please try again.";
+      if (status >= 500 && !(error instanceof OfficeError)) request.log.error(error);
+      if (wantsJson(request) || request.url.startsWith(assetsPath)) {
+        return reply.code(status).send({ ok: false, message });
+      }
+      return page(
+        request,
+        reply,
+        "Not done",
+        <Notice heading="That did not work">
+          <p>{message}</p>
+        </Notice>,
+        null,
+        { status },
+      );
+    });
+
+    office.get(`${assetsPath}:name`, async (request, reply) => {
+      const asset = assets.files.get((request.params as { name: string }).name);
+      if (!asset) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+      return reply.type(asset.type).send(asset.body);
+    });
+
+    office.get("/office/sign-in", async (request, reply) => {
+      if (await currentSession(request)) return reply.redirect("/office", 303);
+      return page(request, reply, "Sign in", <SignIn />, null);
+    });
+
+    office.post("/office/sign-in/options", { config: signInLimit, bodyLimit: jsonLimit }, async (request) => {
+      await checkSameOrigin(request);
+      return partsNow().passkeys.authenticationOptions(Date.now());
+    });
+
+    office.post("/office/sign-in", { config: signInLimit, bodyLimit: jsonLimit }, async (request, reply) => {
+      await checkSameOrigin(request);
+      const { passkeys, sessions, accounts } = partsNow();
+      const now = Date.now();
+      const person = await passkeys.authenticate(field(request.body, "challengeId"), answerOf(request.body), now);
+      const label = deviceLabel(request.headers["user-agent"]);
+      const session = await sessions.start(person, label, now);
+      await accounts.audit(person.id, "signed in", label, now);
+      setSessionCookie(reply, session.token);
+      return { ok: true, next: "/office" };
+    });
+
+    office.get("/office/enrol/:token", async (request, reply) => {
+      const token = (request.params as { token: string }).token;
+      const person = token.length <= 100 ? await partsNow().accounts.invitation(token, Date.now()) : null;
+      if (!person) {
+        return page(
+          request,
+          reply,
+          "Link not valid",
+          <Notice heading="This link does not work" back={false}>
+            <p>It has been used, it has expired (links work for an hour), or it was copied incompletely.</p>
+            <p>
+              Ask the owner for a new link. Already have a passkey? <a href="/office/sign-in">Sign in</a>.
+            </p>
+          </Notice>,
+          null,
+          { status: 404 },
+        );
+      }
+      return page(request, reply, "Create your passkey", <Enrol person={person} token={token} />, null);
+    });
+
+    office.post("/office/enrol/options", { config: signInLimit, bodyLimit: jsonLimit }, async (request) => {
+      await checkSameOrigin(request);
+      return partsNow().passkeys.registrationOptions({ token: field(request.body, "token") }, Date.now());
+    });
+
+    office.post("/office/enrol", { config: signInLimit, bodyLimit: jsonLimit }, async (request, reply) => {
+      await checkSameOrigin(request);
+      const { passkeys, sessions, accounts } = partsNow();
+      const now = Date.now();
+      const label = deviceLabel(request.headers["user-agent"]);
+      const person = await passkeys.register(field(request.body, "challengeId"), answerOf(request.body), label, now);
+      await accounts.audit(person.id, "added a passkey", `${label}, from an invitation link`, now);
+      const session = await sessions.start(person, label, now);
+      await accounts.audit(person.id, "signed in", label, now);
+      setSessionCookie(reply, session.token);
+      return { ok: true, next: "/office" };
+    });
+
+    office.post("/office/sign-out", { bodyLimit: formLimit }, async (request, reply) => {
+      const session = await postSession(request, reply);
+      if (!session) return reply;
+      await partsNow().sessions.end(session.token);
+      clearSessionCookie(reply);
+      return reply.redirect("/office/sign-in", 303);
+    });
+
+    office.get("/office", async (request, reply) => {
+      const session = await pageSession(request, reply);
+      if (!session) return reply;
+      const query = request.query as Record<string, string | undefined>;
+      const tab: Tab = tabs.includes(query.tab as Tab) ? (query.tab as Tab) : "new";
+      const search = (query.q ?? "").slice(0, 200);
+      const service = (query.service ?? "").slice(0, 200);
+      const before = /^[1-9][0-9]{0,15}$/.test(query.before ?? "") ? Number(query.before) : undefined;
+      const { work } = partsNow();
+      const [list, services] = await Promise.all([work.list({ tab, search, service, before }), work.services()]);
+      return page(
+        request,
+        reply,
+        "Enquiries",
+        <Inbox
+          tab={tab}
+          search={search}
+          service={service}
+          services={services}
+          rows={list.rows}
+          older={list.older}
+          paged={before !== undefined}
+          now={Date.now()}
+        />,
+        session,
+        { section: "inbox" },
+      );
+    });
+
+    const enquiryId = (request: FastifyRequest): number | null => {
+      const raw = (request.params as { id: string }).id;
+      return /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : null;
+    };
+
+    const showEnquiry = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      session: Session,
+      id: number,
+      problem?: { form: "note" | "lost"; message: string; text: string },
+    ) => {
+      const enquiry = await partsNow().work.detail(id);
+      if (!enquiry) return notFound(request, reply, session);
+      const replies = replyLinks(enquiry, texts, options.agencyName);
+      return page(
+        request,
+        reply,
+        enquiry.name || "Enquiry",
+        <Enquiry enquiry={enquiry} replies={replies} csrf={session.csrf} problem={problem} />,
+        session,
+        { status: problem ? 400 : 200, section: "inbox" },
+      );
+    };
+
+    office.get("/office/enquiries/:id", async (request, reply) => {
+      const session = await pageSession(request, reply);
+      if (!session) return reply;
+      const id = enquiryId(request);
+      if (id === null) return notFound(request, reply, session);
+      await partsNow().work.opened(id, session.person.id, Date.now());
+      return showEnquiry(request, reply, session, id);
+    });
+
+    const movable: readonly Stage[] = ["contacted", "awaiting", "won", "lost"];
+    office.post("/office/enquiries/:id/stage", { bodyLimit: formLimit }, async (request, reply) => {
+      const session = await postSession(request, reply);
+      if (!session) return reply;
+      const id = enquiryId(request);
+      if (id === null) return notFound(request, reply, session);
+      const stage = field(request.body, "stage") as Stage;
+      if (!movable.includes(stage)) throw new OfficeError(400, "That is not a status an enquiry can move to.");
+      const reason = field(request.body, "reason").trim();
+      if (stage === "lost" && (reason === "" || reason.length > longestReason)) {
+        const message = reason === "" ? "Say why it was lost." : `A reason can be at most ${longestReason} characters.`;
+        return showEnquiry(request, reply, session, id, { form: "lost", message, text: field(request.body, "reason") });
+      }
+      const moved = await partsNow().work.moveTo(
+        id,
+        stage,
+        stage === "lost" ? reason : null,
+        session.person.id,
+        Date.now(),
+      );
+      if (!moved) return notFound(request, reply, session);
+      return reply.redirect(`/office/enquiries/${id}`, 303);
+    });
+
+    office.post("/office/enquiries/:id/notes", { bodyLimit: formLimit }, async (request, reply) => {
+      const session = await postSession(request, reply);
+      if (!session) return reply;
+      const id = enquiryId(request);
+      if (id === null) return notFound(request, reply, session);
+      const typed = field(request.body, "note");
+      const note = typed.trim();
+      if (note === "" || note.length > longestNote) {
+        const message =
+          note === ""
+            ? "Write the note first."
+            : `A note can be at most ${longestNote.toLocaleString("en")} characters; this one has ${note.length.toLocaleString("en")}.`;
+        return showEnquiry(request, reply, session, id, { form: "note", message, text: typed });
+      }
+      const added = await partsNow().work.note(id, note, session.person.id, Date.now());
+      if (!added) return notFound(request, reply, session);
+      return reply.redirect(`/office/enquiries/${id}#notes-heading`, 303);
+    });
+
+    office.post("/office/enquiries/:id/replies", { bodyLimit: jsonLimit }, async (request, reply) => {
+      const session = await postSession(request, reply);
+      if (!session) return reply;
+      const id = enquiryId(request);
+      const channel = field(request.body, "channel");
+      if (id === null || (channel !== "call" && channel !== "whatsapp" && channel !== "email")) {
+        throw new OfficeError(404, "Not found");
+      }
+      if (!(await partsNow().work.replied(id, channel, session.person.id, Date.now()))) {
+        throw new OfficeError(404, "Not found");
+      }
+      return reply.code(204).send();
+    });
+
+    office.get("/office/me", async (request, reply) => {
+      const session = await pageSession(request, reply);
+      if (!session) return reply;
+      const { accounts, sessions } = partsNow();
+      const now = Date.now();
+      const endedRaw = (request.query as Record<string, string | undefined>).ended;
+      return page(
+        request,
+        reply,
+        "Your devices",
+        <Me
+          person={session.person}
+          passkeys={await accounts.passkeysOf(session.person.id)}
+          sessions={await sessions.of(session.person.id, now)}
+          csrf={session.csrf}
+          now={now}
+          ended={endedRaw !== undefined && /^[0-9]{1,4}$/.test(endedRaw) ? Number(endedRaw) : undefined}
+        />,
+        session,
+        { section: "me" },
+      );
+    });
+
+    office.post("/office/me/sign-out-others", { bodyLimit: formLimit }, async (request, reply) => {
+      const session = await postSession(request, reply);
+      if (!session) return reply;
+      const ended = await partsNow().sessions.endOthers(session.person.id, session.token);
+      return reply.redirect(`/office/me?ended=${ended}`, 303);
+    });
+
+    office.post("/office/me/passkeys/options", { bodyLimit: jsonLimit }, async (request, reply) => {
+      const session = await postSession(request, reply);
+      if (!session) return reply;
+      return partsNow().passkeys.registrationOptions({ person: session.person }, Date.now());
+    });
+
+    office.post("/office/me/passkeys", { bodyLimit: jsonLimit }, async (request, reply) => {
+      const session = await postSession(request, reply);
+      if (!session) return reply;
+      const { passkeys, accounts } = partsNow();
+      const now = Date.now();
+      const label = deviceLabel(request.headers["user-agent"]);
+      await passkeys.register(field(request.body, "challengeId"), answerOf(request.body), label, now, session.person);
+      await accounts.audit(session.person.id, "added a passkey", label, now);
+      return { ok: true, next: "/office/me" };
+    });
+
+    // Anything else under /office: the sign-in page without a session, "not found" with one.
+    const elsewhere = async (request: FastifyRequest, reply: FastifyReply) => {
+      const session = await pageSession(request, reply);
+      if (!session) return reply;
+      return notFound(request, reply, session);
+    };
+    office.get("/office/*", elsewhere);
+    office.get("/office/", async (_request, reply) => reply.redirect("/office", 301));
+  });
+};
+
+function answerOf(body: unknown): unknown {
+  return typeof body === "object" && body !== null ? (body as Record<string, unknown>).answer : undefined;
+}

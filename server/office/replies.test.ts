@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { internationalDigits, readReplyTexts, replyLinks } from "./replies";
+
+describe("internationalDigits", () => {
+  it.each([
+    ["+971 50 123 4567", "971501234567"],
+    ["050-123-4567", "971501234567"],
+    ["0501234567", "971501234567"],
+    ["501234567", "971501234567"],
+    ["00971501234567", "971501234567"],
+    ["+44 20 7946 0958", "442079460958"],
+    ["+91 98765 43210", "919876543210"],
+  ])("%s is %s", (phone, digits) => {
+    expect(internationalDigits(phone)).toBe(digits);
+  });
+
+  it.each(["", "12345", "+1234567890123456", "call me"])("%j is not a number WhatsApp knows", (phone) => {
+    expect(internationalDigits(phone)).toBeNull();
+  });
+});
+
+describe("replyLinks", () => {
+  const texts = readReplyTexts();
+  const to = { name: "Aisha Khan", phone: "050 123 4567", email: "aisha+visa@example.com", service: "Tourist Visa" };
+
+  it("calls, greets on WhatsApp naming the visitor and the service, and mails with the service as subject", () => {
+    const links = replyLinks(to, texts, "Karama Visa & Travel");
+    expect(links.call).toBe("tel:+971501234567");
+    const whatsapp = new URL(links.whatsapp ?? "");
+    expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/971501234567");
+    expect(whatsapp.searchParams.get("text")).toBe(
+      "Hello Aisha Khan, this is Karama Visa & Travel. Thank you for your enquiry about Tourist Visa. How can we help?",
+    );
+    const mail = new URL(links.email ?? "");
+    expect(mail.protocol).toBe("mailto:");
+    expect(decodeURIComponent(mail.pathname)).toBe("aisha+visa@example.com");
+    expect(mail.searchParams.get("subject")).toBe("Your enquiry about Tourist Visa - Karama Visa & Travel");
+  });
+
+  it("offers no link it cannot make", () => {
+    expect(replyLinks({ ...to, phone: "n/a", email: "" }, texts, "A")).toMatchObject({
+      call: null,
+      whatsapp: null,
+      email: null,
+    });
+  });
+
+  it("reads the owner's texts, and names the file and field when one is wrong", () => {
+    const folder = mkdtempSync(join(tmpdir(), "office-texts-"));
+    const file = join(folder, "replies.yaml");
+    writeFileSync(file, 'whatsappGreeting: "Hi {name}"\nemailSubject: ""\n');
+    expect(() => readReplyTexts(file)).toThrow(/replies\.yaml: emailSubject/);
+  });
+});

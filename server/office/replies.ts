@@ -1,0 +1,71 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { z } from "zod";
+
+/** The texts of the three replies, from content/office/replies.yaml, where the owner can change them. */
+const repliesSchema = z.object({
+  whatsappGreeting: z.string().trim().min(1).max(500),
+  emailSubject: z.string().trim().min(1).max(200),
+});
+export type ReplyTexts = z.infer<typeof repliesSchema>;
+
+export const repliesFile = join(import.meta.dirname, "..", "..", "content", "office", "replies.yaml");
+
+export function readReplyTexts(file = repliesFile): ReplyTexts {
+  const parsed = repliesSchema.safeParse(parse(readFileSync(file, "utf8")));
+  if (!parsed.success) {
+    throw new Error(
+      `${file}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+    );
+  }
+  return parsed.data;
+}
+
+export interface ReplyTo {
+  name: string;
+  phone: string;
+  email: string;
+  service: string;
+}
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+/**
+ * A phone number as WhatsApp wants it: the country code and number, digits only. A number typed the local way
+ * in the UAE (050 123 4567) gets the UAE's code; 00 before a country code counts as +. Null when it cannot be a
+ * number WhatsApp knows (too short or too long).
+ */
+export function internationalDigits(phone: string): string | null {
+  const trimmed = phone.trim();
+  let digits = trimmed.replace(/[^0-9]/g, "");
+  if (trimmed.startsWith("+")) {
+    // Already international.
+  } else if (digits.startsWith("00")) {
+    digits = digits.slice(2);
+  } else if (digits.startsWith("0")) {
+    digits = `971${digits.slice(1)}`;
+  } else if (/^5[0-9]{8}$/.test(digits)) {
+    // A UAE mobile without its leading 0.
+    digits = `971${digits}`;
+  }
+  return digits.length >= 8 && digits.length <= 15 ? digits : null;
+}
+
+/** The three replies to a visitor: Call (tel:), WhatsApp (wa.me with a greeting) and E-mail (mailto: with a subject). */
+export function replyLinks(to: ReplyTo, texts: ReplyTexts, agency: string) {
+  const values = { name: to.name.trim() || "there", service: to.service, agency };
+  const digits = internationalDigits(to.phone);
+  const subject = fill(texts.emailSubject, values);
+  return {
+    call: digits ? `tel:+${digits}` : null,
+    whatsapp: digits
+      ? `https://wa.me/${digits}?text=${encodeURIComponent(fill(texts.whatsappGreeting, values))}`
+      : null,
+    email: to.email.includes("@")
+      ? `mailto:${encodeURIComponent(to.email.trim()).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`
+      : null,
+    greeting: fill(texts.whatsappGreeting, values),
+  };
+}
