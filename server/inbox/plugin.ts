@@ -74,6 +74,7 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
     worker = transport
       ? new OutboxWorker(store, transport, (enquiry) => composeMail(enquiry, config.mailTo, from), config, app.log)
       : null;
+    state.kick = () => worker?.kick();
     await reportOnOpen(store).catch(() => {});
     return true;
   };

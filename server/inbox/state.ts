@@ -14,4 +14,6 @@ export interface InboxState {
   /** The spam checks, when on (they keep their keys in the database). */
   guard: SpamGuard | null;
   openError: string | null;
+  /** Tells this server's outbox that an enquiry was queued (the back office's Not spam, Resend). */
+  kick?: () => void;
 }

@@ -165,6 +165,16 @@ export class InboxStore {
     return (await this.selectAll().orderBy("e.id").execute()).map(fromRow);
   }
 
+  /** The enquiries received in [from, to) (ISO 8601 times), oldest first. */
+  async receivedBetween(from: string, to: string): Promise<StoredEnquiry[]> {
+    const rows = await this.selectAll()
+      .where("e.received_at", ">=", from)
+      .where("e.received_at", "<", to)
+      .orderBy("e.id")
+      .execute();
+    return rows.map(fromRow);
+  }
+
   /** The enquiries in one delivery state, oldest first. */
   async withStatus(status: DeliveryStatus): Promise<StoredEnquiry[]> {
     return (await this.selectAll().where("o.status", "=", status).orderBy("e.id").execute()).map(fromRow);

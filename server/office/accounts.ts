@@ -232,6 +232,44 @@ export class Accounts {
     });
   }
 
+  /** Everyone, active first, with their passkeys: the owner's team page. */
+  async team(): Promise<(Person & { revokedAt: string | null; createdAt: string; passkeys: StoredPasskey[] })[]> {
+    const people = await this.db
+      .selectFrom("people")
+      .select(["id", "name", "role", "handle", "created_at", "revoked_at"])
+      .orderBy("revoked_at", "desc")
+      .orderBy("name")
+      .execute();
+    const keys = await this.db.selectFrom("passkeys").selectAll().orderBy("created_at").execute();
+    return people.map((person) => ({
+      id: person.id,
+      name: person.name,
+      role: person.role,
+      handle: person.handle,
+      createdAt: person.created_at,
+      revokedAt: person.revoked_at,
+      passkeys: keys.filter((key) => key.person_id === person.id).map(toPasskey),
+    }));
+  }
+
+  /** The audit log, newest first, a page at a time (before: an id). */
+  async auditLog(limit: number, before?: number) {
+    let query = this.db
+      .selectFrom("audit_log as a")
+      .leftJoin("people as p", "p.id", "a.person_id")
+      .select(["a.id", "a.at", "a.action", "a.detail", "p.name"]);
+    if (before !== undefined) query = query.where("a.id", "<", before);
+    const rows = await query
+      .orderBy("a.id", "desc")
+      .limit(limit + 1)
+      .execute();
+    const page = rows
+      .slice(0, limit)
+      .map((row) => ({ id: row.id, at: row.at, who: row.name, action: row.action, detail: row.detail }));
+    const last = page.at(-1);
+    return { rows: page, older: rows.length > limit && last ? last.id : null };
+  }
+
   async audit(personId: number | null, action: string, detail: string, now: number): Promise<void> {
     await this.db
       .insertInto("audit_log")

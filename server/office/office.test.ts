@@ -378,6 +378,161 @@ describe.each(engines)("the back office on %s", (engine) => {
     });
   });
 
+  describe("the owner's part", () => {
+    const stale = async (client: OfficeClient) => {
+      await database.db.updateTable("sessions").set({ verified_at: 0 }).execute();
+      return client;
+    };
+
+    it("is not there for staff: owner pages and actions look like an address that does not exist", async () => {
+      const staff = await signedInPerson(server.origin, database, "Staff Sami", "staff");
+      expect((await staff.client.get("/office")).text).not.toContain('href="/office/owner"');
+      for (const path of [
+        "/office/owner",
+        "/office/team",
+        "/office/data",
+        "/office/audit",
+        "/office/data?email=a%40b.c",
+      ]) {
+        const answer = await staff.client.get(path);
+        expect(answer.status).toBe(404);
+        expect(answer.text).toContain("There is nothing at this address.");
+      }
+      for (const [path, fields] of [
+        ["/office/team/invite", { name: "Sneaky", role: "owner" }],
+        [`/office/team/${owner.person.id}/revoke`, {}],
+        ["/office/data/export", { from: "2020-01-01", to: "2030-01-01" }],
+        ["/office/data/erase", { email: "aisha@example.com" }],
+      ] as const) {
+        const answer = await staff.client.form(path, fields);
+        expect(answer.status).toBe(404);
+        expect(answer.headers.get("content-type")).not.toContain("csv");
+      }
+      expect((await owner.client.get("/office/team")).text).not.toContain("Sneaky");
+    });
+
+    it("asks the owner for the passkey again before invite, revoke, export or erase, then lets them", async () => {
+      const client = await stale(owner.client);
+      const team = await client.get("/office/team");
+      expect(team.text).toContain("Confirm it is you");
+      expect(team.text).not.toContain("Make an invitation link");
+      const refused = await client.form("/office/team/invite", { name: "Too Soon", role: "staff" });
+      expect(refused.status).toBe(403);
+      expect((await client.form("/office/data/export", { from: "2020-01-01", to: "2030-01-01" })).status).toBe(403);
+
+      const options = await client.json("/office/confirm/options", {});
+      expect(options.json.options).toMatchObject({
+        userVerification: "required",
+        allowCredentials: [{ id: owner.authenticator.id }],
+      });
+      // Another person's passkey does not confirm this session.
+      const stranger = await signedInPerson(server.origin, database, "Other Owner", "owner");
+      const wrong = stranger.authenticator.authenticate(options.json.options as never);
+      expect(
+        (await client.json("/office/confirm", { challengeId: options.json.challengeId, answer: wrong })).status,
+      ).toBe(400);
+      const again = await client.json("/office/confirm/options", {});
+      const right = owner.authenticator.authenticate(again.json.options as never);
+      expect(
+        (await client.json("/office/confirm", { challengeId: again.json.challengeId, answer: right })).status,
+      ).toBe(200);
+      expect((await client.get("/office/team")).text).toContain("Make an invitation link");
+    });
+
+    it("invites from the office (the link shown once, on the page), and revokes, ending every session", async () => {
+      const { client } = owner;
+      const invited = await client.form("/office/team/invite", { name: "Office Invitee", role: "staff" });
+      expect(invited.status).toBe(200);
+      const link = /<a href="([^"]+\/office\/enrol\/[^"]+)"/.exec(invited.text)?.[1] ?? "";
+      expect(link).toMatch(new RegExp(`^${officeOrigin}/office/enrol/`));
+      const phone = new SoftAuthenticator(officeOrigin);
+      const invitee = new OfficeClient(server.origin);
+      expect((await invitee.enrol(link.split("/").at(-1) ?? "", phone)).status).toBe(200);
+      expect((await invitee.get("/office")).status).toBe(200);
+      const blank = await client.form("/office/team/invite", { name: "   ", role: "staff" });
+      expect(blank.status).toBe(400);
+      expect(blank.text).toContain("Give their name");
+
+      const team = await client.get("/office/team");
+      const id =
+        /action="\/office\/team\/(\d+)\/revoke"><input[^>]*\/><button type="submit" class="danger">Revoke Office Invitee</.exec(
+          team.text,
+        )?.[1];
+      expect(id).toBeDefined();
+      expect((await client.form(`/office/team/${id}/revoke`, {})).location).toBe("/office/team");
+      expect((await invitee.get("/office")).location).toBe("/office/sign-in");
+      expect((await new OfficeClient(server.origin).signIn(phone)).status).toBe(400);
+      expect((await client.form(`/office/team/${owner.person.id}/revoke`, {})).status).toBe(400);
+    });
+
+    it("exports a date range as CSV with formulas neutralised", async () => {
+      await submit({ name: "=1+2", message: "@SUM(A1)" });
+      const csv = await owner.client.form("/office/data/export", { from: "2020-01-01", to: "2099-12-31" });
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(csv.headers.get("content-disposition")).toBe(
+        'attachment; filename="enquiries-2020-01-01-to-2099-12-31.csv"',
+      );
+      expect(csv.headers.get("cache-control")).toBe("no-store");
+      expect(csv.text).toContain("'=1+2");
+      expect(csv.text).toContain("'@SUM(A1)");
+      expect(csv.text).not.toMatch(/(^|,)=1\+2/m);
+      const backwards = await owner.client.form("/office/data/export", { from: "2026-02-01", to: "2026-01-01" });
+      expect(backwards.status).toBe(400);
+      expect(backwards.text).toContain("Choose a From date on or before the To date.");
+    });
+
+    it("erases a person's enquiries; the audit log keeps the act, not the data", async () => {
+      const id = await submit({ name: "Forget Farah", email: "farah@example.com", phone: "+971 52 999 8888" });
+      const { client } = owner;
+      const preview = await client.get("/office/data?phone=052%20999%208888");
+      expect(preview.text).toContain("Forget Farah");
+      const erased = await client.form("/office/data/erase", { email: "", phone: "052 999 8888" });
+      expect(erased.location).toBe("/office/data?erased=1");
+      expect((await client.get(`/office/enquiries/${id}`)).status).toBe(404);
+      const audit = await client.get("/office/audit");
+      expect(audit.text).toContain("erased a person");
+      expect(audit.text).toContain("exported");
+      expect(audit.text).toContain("revoked");
+      expect(audit.text).toContain("invited");
+      expect(audit.text).toContain("signed in");
+      expect(audit.text).not.toContain("Farah");
+      expect(audit.text).not.toContain("999");
+    });
+
+    it("Not spam puts a held enquiry in the inbox and queues its mail, once when two people press it", async () => {
+      const [id] = await new (await import("../inbox/store")).InboxStore(database).addMany([
+        {
+          submission: {
+            kind: "enquiry",
+            name: "Held Hana",
+            email: "h@example.com",
+            phone: "+971501112233",
+            visaType: "",
+            date: "",
+            adult: "",
+            child: "",
+            subject: "",
+            message: "",
+          },
+          heldReason: "honeypot ticked",
+        },
+      ]);
+      const other = await signedInPerson(server.origin, database, "Second Presser", "staff");
+      const page = await owner.client.get(`/office/enquiries/${id}`);
+      expect(page.text).toContain("Why: honeypot ticked.");
+      await other.client.get(`/office/enquiries/${id}`);
+      const presses = await Promise.all([
+        owner.client.form(`/office/enquiries/${id}/not-spam`, {}),
+        other.client.form(`/office/enquiries/${id}/not-spam`, {}),
+      ]);
+      expect(presses.map((press) => press.status)).toEqual([303, 303]);
+      const after = await owner.client.get(`/office/enquiries/${id}`);
+      expect(after.text.match(/Marked not spam/g)).toHaveLength(1);
+      expect((await server.stored()).find((row) => row.id === id)?.status).toBe("pending");
+    });
+  });
+
   describe("what every office answer says", () => {
     it("is never stored, never indexed, and has the office's own strict policy", async () => {
       const { client } = owner;

@@ -16,9 +16,12 @@ import { Enquiry, longestNote, longestReason } from "./pages/enquiry";
 import { Inbox } from "./pages/inbox";
 import { Notice, Page } from "./pages/layout";
 import { Me } from "./pages/me";
+import { Audit, Data, OwnerHub, Team } from "./pages/owner";
 import { Enrol, SignIn } from "./pages/sign-in";
 import { PasskeyError, Passkeys } from "./passkeys";
 import { readReplyTexts, replyLinks } from "./replies";
+import { toCsv } from "../inbox/csv";
+import { cleanName } from "./accounts";
 import { type Session, Sessions } from "./sessions";
 import { sameToken } from "./tokens";
 import { type Tab, tabs, Work } from "./work";
@@ -128,7 +131,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     title: string,
     content: VNode,
     session: Session | null,
-    extra: { status?: number; section?: "inbox" | "me" } = {},
+    extra: { status?: number; section?: "inbox" | "me" | "owner" } = {},
   ) =>
     html(
       request,
@@ -489,6 +492,204 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       await passkeys.register(field(request.body, "challengeId"), answerOf(request.body), label, now, session.person);
       await accounts.audit(session.person.id, "added a passkey", label, now);
       return { ok: true, next: "/office/me" };
+    });
+
+    const backToEnquiry = (
+      path: "not-spam" | "resend",
+      act: (work: Work, id: number, personId: number) => Promise<boolean>,
+    ) =>
+      office.post(`/office/enquiries/:id/${path}`, { bodyLimit: formLimit }, async (request, reply) => {
+        const session = await postSession(request, reply);
+        if (!session) return reply;
+        const id = enquiryId(request);
+        if (id === null) return notFound(request, reply, session);
+        // Pressed twice (or by two people): the second finds nothing to do and just shows the enquiry.
+        if (await act(partsNow().work, id, session.person.id)) state.kick?.();
+        return reply.redirect(`/office/enquiries/${id}`, 303);
+      });
+    backToEnquiry("not-spam", (work, id, personId) => work.notSpam(id, personId, Date.now()));
+    backToEnquiry("resend", (work, id, personId) => work.resend(id, personId, Date.now()));
+
+    // A fresh passkey check on this session, before owner actions.
+    office.post("/office/confirm/options", { bodyLimit: jsonLimit }, async (request, reply) => {
+      const session = await postSession(request, reply);
+      if (!session) return reply;
+      return partsNow().passkeys.authenticationOptions(Date.now(), session.person);
+    });
+    office.post("/office/confirm", { bodyLimit: jsonLimit }, async (request, reply) => {
+      const session = await postSession(request, reply);
+      if (!session) return reply;
+      const { passkeys, sessions } = partsNow();
+      const now = Date.now();
+      await passkeys.authenticate(field(request.body, "challengeId"), answerOf(request.body), now, session.person);
+      await sessions.verified(session.token, now);
+      return { ok: true };
+    });
+
+    const fresh = (session: Session) => Date.now() - session.verifiedAt <= config.freshMs;
+    /** An owner's page or action; for anyone else, the same "not found" as an address that does not exist. */
+    const owner = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      kind: "page" | "action",
+    ): Promise<Session | null> => {
+      const session = kind === "page" ? await pageSession(request, reply) : await postSession(request, reply);
+      if (!session) return null;
+      if (session.person.role !== "owner") {
+        await notFound(request, reply, session);
+        return null;
+      }
+      if (kind === "action" && !fresh(session)) {
+        throw new OfficeError(
+          403,
+          "Confirm it is you with your passkey first (on the page you came from), then try again.",
+        );
+      }
+      return session;
+    };
+
+    office.get("/office/owner", async (request, reply) => {
+      const session = await owner(request, reply, "page");
+      if (!session) return reply;
+      return page(request, reply, "Owner", <OwnerHub />, session, { section: "owner" });
+    });
+
+    const showTeam = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      session: Session,
+      extra: Pick<Parameters<typeof Team>[0], "invited" | "problem"> = {},
+    ) =>
+      page(
+        request,
+        reply,
+        "Team",
+        <Team
+          team={await partsNow().accounts.team()}
+          me={session.person}
+          csrf={session.csrf}
+          fresh={fresh(session)}
+          now={Date.now()}
+          {...extra}
+        />,
+        session,
+        { section: "owner", status: extra.problem ? 400 : 200 },
+      );
+
+    office.get("/office/team", async (request, reply) => {
+      const session = await owner(request, reply, "page");
+      if (!session) return reply;
+      return showTeam(request, reply, session);
+    });
+
+    office.post("/office/team/invite", { bodyLimit: formLimit }, async (request, reply) => {
+      const session = await owner(request, reply, "action");
+      if (!session) return reply;
+      const typed = field(request.body, "name");
+      const role = field(request.body, "role") === "owner" ? "owner" : "staff";
+      const name = cleanName(typed);
+      if (name === null) {
+        return showTeam(request, reply, session, {
+          problem: { message: "Give their name (at most 80 characters).", name: typed, role },
+        });
+      }
+      const { accounts } = partsNow();
+      const now = Date.now();
+      const { token } = await accounts.invite({ name, role, by: session.person.id, now, validMs: config.inviteMs });
+      await accounts.audit(session.person.id, "invited", `${name} as ${role}`, now);
+      // Shown on this page once, never put in an address (history, logs).
+      return showTeam(request, reply, session, { invited: { name, link: `${config.origin}/office/enrol/${token}` } });
+    });
+
+    office.post("/office/team/:person/revoke", { bodyLimit: formLimit }, async (request, reply) => {
+      const session = await owner(request, reply, "action");
+      if (!session) return reply;
+      const raw = (request.params as { person: string }).person;
+      const { accounts } = partsNow();
+      const target = /^[1-9][0-9]{0,9}$/.test(raw) ? await accounts.person(Number(raw)) : null;
+      if (!target) return notFound(request, reply, session);
+      if (target.id === session.person.id) throw new OfficeError(400, "You cannot revoke yourself.");
+      const now = Date.now();
+      await accounts.revoke(target.id, now);
+      await accounts.audit(session.person.id, "revoked", `${target.name} (${target.role})`, now);
+      return reply.redirect("/office/team", 303);
+    });
+
+    const dubaiDay = (offsetDays: number) =>
+      new Date(Date.now() + 4 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const showData = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      session: Session,
+      extra: Partial<Parameters<typeof Data>[0]> = {},
+    ) =>
+      page(
+        request,
+        reply,
+        "Export and erase",
+        <Data csrf={session.csrf} fresh={fresh(session)} from={dubaiDay(-30)} to={dubaiDay(0)} {...extra} />,
+        session,
+        { section: "owner", status: extra.problem ? 400 : 200 },
+      );
+
+    office.get("/office/data", async (request, reply) => {
+      const session = await owner(request, reply, "page");
+      if (!session) return reply;
+      const query = request.query as Record<string, string | undefined>;
+      const email = (query.email ?? "").slice(0, 200);
+      const phone = (query.phone ?? "").slice(0, 40);
+      const erased = /^[0-9]{1,7}$/.test(query.erased ?? "") ? Number(query.erased) : undefined;
+      const erase =
+        (email || phone) && fresh(session)
+          ? { email, phone, matches: await partsNow().work.matching({ email, phone }) }
+          : undefined;
+      return showData(request, reply, session, { erase, erased });
+    });
+
+    office.post("/office/data/export", { bodyLimit: formLimit }, async (request, reply) => {
+      const session = await owner(request, reply, "action");
+      if (!session) return reply;
+      const from = field(request.body, "from");
+      const to = field(request.body, "to");
+      const day = /^\d{4}-\d{2}-\d{2}$/;
+      const start = Date.parse(`${from}T00:00:00+04:00`);
+      const end = Date.parse(`${to}T00:00:00+04:00`) + 86_400_000;
+      if (!day.test(from) || !day.test(to) || Number.isNaN(start) || Number.isNaN(end) || start >= end) {
+        return showData(request, reply, session, { problem: "Choose a From date on or before the To date." });
+      }
+      const { work, accounts } = partsNow();
+      const rows = await work.between(new Date(start).toISOString(), new Date(end).toISOString());
+      await accounts.audit(session.person.id, "exported", `${rows.length} enquiries, ${from} to ${to}`, Date.now());
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="enquiries-${from}-to-${to}.csv"`)
+        .send(toCsv(rows));
+    });
+
+    office.post("/office/data/erase", { bodyLimit: formLimit }, async (request, reply) => {
+      const session = await owner(request, reply, "action");
+      if (!session) return reply;
+      const email = field(request.body, "email").slice(0, 200);
+      const phone = field(request.body, "phone").slice(0, 40);
+      const { work, accounts } = partsNow();
+      const erased = await work.erase({ email, phone });
+      const by = [email ? "e-mail" : "", phone ? "phone" : ""].filter(Boolean).join(" and ");
+      await accounts.audit(
+        session.person.id,
+        "erased a person",
+        `${erased} enquiries, found by ${by || "nothing"}`,
+        Date.now(),
+      );
+      return reply.redirect(`/office/data?erased=${erased}`, 303);
+    });
+
+    office.get("/office/audit", async (request, reply) => {
+      const session = await owner(request, reply, "page");
+      if (!session) return reply;
+      const raw = (request.query as Record<string, string | undefined>).before ?? "";
+      const before = /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : undefined;
+      const { rows, older } = await partsNow().accounts.auditLog(50, before);
+      return page(request, reply, "Audit log", <Audit rows={rows} older={older} />, session, { section: "owner" });
     });
 
     // Anything else under /office: the sign-in page without a session, "not found" with one.

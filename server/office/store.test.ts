@@ -114,6 +114,37 @@ describe.each(engines)("the office's data on %s", (engine) => {
     });
   });
 
+  describe("the team and the audit log", () => {
+    it("lists people with their passkeys, knows the active owners, and pages the audit log newest first", async () => {
+      const { person } = await accounts.invite({ name: "Team Owner", role: "owner", by: null, now: t0, validMs: hour });
+      await accounts.addPasskey(
+        person.id,
+        {
+          id: "key-1",
+          publicKey: new Uint8Array([1, 2]),
+          counter: 0,
+          transports: ["internal"],
+          label: "Chrome on Android",
+        },
+        t0,
+      );
+      const team = await accounts.team();
+      expect(team.find((member) => member.id === person.id)).toMatchObject({
+        role: "owner",
+        revokedAt: null,
+        passkeys: [{ id: "key-1", label: "Chrome on Android", transports: ["internal"] }],
+      });
+      for (const action of ["one", "two", "three"]) await accounts.audit(person.id, action, "", t0);
+      const first = await accounts.auditLog(2);
+      expect(first.rows.map((row) => [row.action, row.who])).toEqual([
+        ["three", "Team Owner"],
+        ["two", "Team Owner"],
+      ]);
+      const second = await accounts.auditLog(2, first.older ?? undefined);
+      expect(second.rows[0]?.action).toBe("one");
+    });
+  });
+
   describe("sessions", () => {
     it("live until 8 hours idle or 7 days old, and end on sign-out, everywhere else, or on revocation", async () => {
       const { person } = await accounts.invite({
@@ -241,6 +272,94 @@ describe.each(engines)("the office's data on %s", (engine) => {
       });
       expect((await work.list({ tab: "done" })).rows.map((row) => row.name)).toEqual(["Old Omar"]);
       expect((await work.list({ tab: "progress" })).rows.map((row) => row.name)).toEqual(["Nadia 100%_\\"]);
+    });
+
+    it("Not spam moves a held enquiry into the inbox and queues its mail, once however many press it", async () => {
+      const [, spam] = ids as [number, number];
+      const presses = await Promise.all([
+        work.notSpam(spam, worker, t0),
+        work.notSpam(spam, worker, t0),
+        work.notSpam(spam, worker, t0),
+      ]);
+      expect(presses.filter(Boolean)).toHaveLength(1);
+      expect(await work.detail(spam)).toMatchObject({ delivery: "pending", events: [{ kind: "not-spam" }] });
+      expect((await work.list({ tab: "held" })).rows).toEqual([]);
+      expect(await work.resend(spam, worker, t0)).toBe(false);
+    });
+
+    it("exports a date range with every field, and neutralises cells a spreadsheet would run", async () => {
+      const [formula] = await inbox.addMany(
+        [{ submission: submission({ name: '=HYPERLINK("http://evil")' }), heldReason: null }],
+        new Date(t0 + hour),
+      );
+      const rows = await work.between(new Date(t0 + hour).toISOString(), new Date(t0 + 2 * hour).toISOString());
+      expect(rows.map((row) => row.id)).toEqual([formula]);
+      const { toCsv } = await import("../inbox/csv");
+      expect(toCsv(rows)).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    });
+
+    it("erases every enquiry of a person by e-mail (any case) or phone (written any way), and nothing else", async () => {
+      const entries = await inbox.addMany(
+        [
+          {
+            submission: submission({ name: "Erase Me", email: "Erase.Me@Example.com", phone: "+971 55 000 1111" }),
+            heldReason: null,
+          },
+          {
+            submission: submission({ name: "Erase Me Too", email: "other@example.com", phone: "055-000-1111" }),
+            heldReason: null,
+          },
+          {
+            submission: submission({ name: "Keep Me", email: "keep@example.com", phone: "+971 55 000 1112" }),
+            heldReason: null,
+          },
+        ],
+        new Date(t0),
+      );
+      const [first, second, kept] = entries as [number, number, number];
+      await work.note(first, "called", worker, t0);
+      expect((await work.matching({ email: "erase.me@example.COM" })).map((row) => row.id)).toEqual([first]);
+      expect((await work.matching({ phone: "0550001111" })).map((row) => row.id)).toEqual([first, second]);
+      expect(await work.matching({ phone: "12" })).toEqual([]);
+      expect(await work.erase({ email: "erase.me@example.com", phone: "971550001111" })).toBe(2);
+      expect(await work.detail(first)).toBeNull();
+      expect(await work.detail(second)).toBeNull();
+      expect(await work.detail(kept)).not.toBeNull();
+      const left = await database.db
+        .selectFrom("enquiry_events")
+        .select("enquiry_id")
+        .where("enquiry_id", "in", [first, second])
+        .execute();
+      expect(left).toEqual([]);
+    });
+
+    it("deletes enquiries past the retention time, and held spam after 30 days", async () => {
+      const day = 24 * hour;
+      const now = Date.parse("2029-01-15T00:00:00Z");
+      const made = await inbox.addMany(
+        [{ submission: submission({ name: "Too Old" }), heldReason: null }],
+        new Date(Date.parse("2026-12-01T00:00:00Z")),
+      );
+      const recentSpam = await inbox.addMany(
+        [{ submission: submission({ name: "Fresh Spam" }), heldReason: "honeypot" }],
+        new Date(now - 29 * day),
+      );
+      const oldSpam = await inbox.addMany(
+        [{ submission: submission({ name: "Stale Spam" }), heldReason: "honeypot" }],
+        new Date(now - 31 * day),
+      );
+      const recent = await inbox.addMany(
+        [{ submission: submission({ name: "Recent" }), heldReason: null }],
+        new Date(now - 31 * day),
+      );
+      const swept = await work.sweep(now, 24);
+      expect(swept.spam).toBe(1);
+      expect(swept.old).toBeGreaterThanOrEqual(1);
+      expect(await work.detail(made[0] ?? 0)).toBeNull();
+      expect(await work.detail(oldSpam[0] ?? 0)).toBeNull();
+      expect(await work.detail(recentSpam[0] ?? 0)).not.toBeNull();
+      expect(await work.detail(recent[0] ?? 0)).not.toBeNull();
+      expect(await work.sweep(now, 24)).toEqual({ old: 0, spam: 0 });
     });
 
     it("an id that does not exist changes nothing", async () => {

@@ -1,7 +1,9 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../data/open";
 import type { EnquiryEventsTable, Schema, Stage } from "../data/schema";
-import type { DeliveryStatus } from "../inbox/types";
+import { InboxStore } from "../inbox/store";
+import { internationalDigits } from "./replies";
+import type { DeliveryStatus, StoredEnquiry } from "../inbox/types";
 
 /** The inbox's tabs: New, In progress (contacted, awaiting documents), Done (won, lost), Held as spam, All. */
 export const tabs = ["new", "progress", "done", "held", "all"] as const;
@@ -67,6 +69,10 @@ type Builder = ExpressionBuilder<Schema & { e: Schema["enquiries"]; o: Schema["o
 /** A LIKE pattern matching `word` anywhere, with the word's own % _ and \ taken literally. */
 const containing = (word: string) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
+/** Whether a phone number as typed (with spaces or dashes) holds these digits. */
+const phoneHas = (phone: Expression<string>, digits: string) =>
+  sql<boolean>`replace(replace(${phone}, ' ', ''), '-', '') like ${containing(digits)} escape '\\'`;
+
 function tabFilter(eb: Builder, tab: Tab) {
   if (tab === "held") return eb("o.status", "=", "held");
   const notHeld = eb("o.status", "!=", "held");
@@ -83,7 +89,7 @@ function wordFilter(eb: Builder, word: string) {
   const digits = word.replace(/[^0-9]/g, "");
   const phone =
     digits.length >= 3
-      ? sql<boolean>`replace(replace(${eb.ref("e.phone")}, ' ', ''), '-', '') like ${containing(digits)} escape '\\'`
+      ? phoneHas(eb.ref("e.phone"), digits)
       : sql<boolean>`${eb.ref("e.phone")} like ${pattern} escape '\\'`;
   return eb.or([like("e.name"), like("e.email"), like("e.message"), phone]);
 }
@@ -272,6 +278,115 @@ export class Work {
         .execute();
       return true;
     });
+  }
+
+  /**
+   * Held as spam by mistake: into the inbox, and mailed. Once, however many people press it at the same moment:
+   * only the one whose update finds it still held puts it on the timeline.
+   */
+  async notSpam(id: number, personId: number, now: number): Promise<boolean> {
+    if (!(await new InboxStore(this.database).release(id, now))) return false;
+    await this.event(id, "not-spam", "", personId, now);
+    return true;
+  }
+
+  /** The mail server refused it for good: send it again (once the cause is fixed). */
+  async resend(id: number, personId: number, now: number): Promise<boolean> {
+    if (!(await new InboxStore(this.database).requeue(id, now))) return false;
+    await this.event(id, "resend", "", personId, now);
+    return true;
+  }
+
+  private async event(id: number, kind: EnquiryEventsTable["kind"], detail: string, personId: number, now: number) {
+    await this.db
+      .insertInto("enquiry_events")
+      .values({ enquiry_id: id, at: new Date(now).toISOString(), person_id: personId, kind, detail })
+      .execute();
+  }
+
+  /** The enquiries received in [from, to) (ISO times), oldest first, with their mail status: the owner's export. */
+  async between(from: string, to: string): Promise<StoredEnquiry[]> {
+    const rows = await new InboxStore(this.database).receivedBetween(from, to);
+    return rows;
+  }
+
+  /**
+   * A data-protection request: every enquiry with this e-mail (any case) or this phone number (its digits), with
+   * its timeline and outbox row. Returns how many; what they held is gone, the count is what the audit log keeps.
+   */
+  async erase(who: { email?: string; phone?: string }): Promise<number> {
+    const matches = await this.matching(who);
+    if (matches.length === 0) return 0;
+    const ids = matches.map((match) => match.id);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("enquiry_events").where("enquiry_id", "in", ids).execute();
+      await trx.deleteFrom("outbox").where("enquiry_id", "in", ids).execute();
+      await trx.deleteFrom("enquiries").where("id", "in", ids).execute();
+    });
+    return ids.length;
+  }
+
+  /**
+   * The enquiries a person's e-mail (any case) or phone number finds, for the owner to see before erasing. A phone
+   * is compared as WhatsApp would dial it (050 123 4567 and +971 50 123 4567 are one number).
+   */
+  async matching(who: { email?: string; phone?: string }): Promise<{ id: number; name: string; receivedAt: string }[]> {
+    const email = who.email?.trim().toLowerCase() ?? "";
+    const number = who.phone ? internationalDigits(who.phone) : null;
+    if (email === "" && number === null) return [];
+    // The last seven digits narrow the rows in the database; the whole number decides.
+    const tail = number?.slice(-7) ?? null;
+    const rows = await this.db
+      .selectFrom("enquiries as e")
+      .select(["e.id", "e.name", "e.received_at", "e.email", "e.phone"])
+      .where((eb) =>
+        eb.or([
+          ...(email ? [eb(eb.fn("lower", ["e.email"]), "=", email)] : []),
+          ...(tail ? [phoneHas(eb.ref("e.phone"), tail)] : []),
+        ]),
+      )
+      .orderBy("e.id")
+      .execute();
+    return rows
+      .filter(
+        (row) =>
+          (email !== "" && row.email.trim().toLowerCase() === email) ||
+          (number !== null && internationalDigits(row.phone) === number),
+      )
+      .map((row) => ({ id: row.id, name: row.name, receivedAt: row.received_at }));
+  }
+
+  /**
+   * What is kept, and for how long: enquiries older than `retentionMonths`, and held spam after 30 days. Returns
+   * how many were deleted. Run nightly by every server (deleting what is already gone is harmless).
+   */
+  async sweep(now: number, retentionMonths: number): Promise<{ old: number; spam: number }> {
+    const cutoff = new Date(now);
+    cutoff.setUTCMonth(cutoff.getUTCMonth() - retentionMonths);
+    const spamCutoff = new Date(now - 30 * 24 * 60 * 60_000).toISOString();
+    const old = await this.db
+      .selectFrom("enquiries")
+      .select("id")
+      .where("received_at", "<", cutoff.toISOString())
+      .execute();
+    const spam = await this.db
+      .selectFrom("enquiries as e")
+      .innerJoin("outbox as o", "o.enquiry_id", "e.id")
+      .select("e.id")
+      .where("o.status", "=", "held")
+      .where("e.received_at", "<", spamCutoff)
+      .execute();
+    const ids = [...new Set([...old, ...spam].map((row) => row.id))];
+    for (let start = 0; start < ids.length; start += 500) {
+      const chunk = ids.slice(start, start + 500);
+      await this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("enquiry_events").where("enquiry_id", "in", chunk).execute();
+        await trx.deleteFrom("outbox").where("enquiry_id", "in", chunk).execute();
+        await trx.deleteFrom("enquiries").where("id", "in", chunk).execute();
+      });
+    }
+    const spamIds = new Set(spam.map((row) => row.id));
+    return { old: old.filter((row) => !spamIds.has(row.id)).length, spam: spamIds.size };
   }
 
   /** A note on the timeline; false if there is no such enquiry. */

@@ -48,6 +48,11 @@ const ceremonies = {
     const answer = await startRegistration({ optionsJSON: options as never });
     return post("/office/enrol", { challengeId, answer });
   },
+  confirm: async () => {
+    const { challengeId, options } = await post("/office/confirm/options", {});
+    const answer = await startAuthentication({ optionsJSON: options as never });
+    return post("/office/confirm", { challengeId, answer });
+  },
   add: async () => {
     const { challengeId, options } = await post("/office/me/passkeys/options", {});
     const answer = await startRegistration({ optionsJSON: options as never });

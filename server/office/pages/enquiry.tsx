@@ -87,6 +87,27 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
         ) : null}
       </div>
 
+      {enquiry.delivery === "held" ? (
+        <section aria-labelledby="held-heading" class="card held">
+          <h2 id="held-heading">Held as spam</h2>
+          <p>{enquiry.heldReason ? `Why: ${enquiry.heldReason}.` : "Held by the spam checks."} It was not mailed.</p>
+          <form method="post" action={`/office/enquiries/${enquiry.id}/not-spam`}>
+            <input type="hidden" name="csrf" value={csrf} />
+            <button type="submit">Not spam: move to the inbox and mail it</button>
+          </form>
+        </section>
+      ) : null}
+      {enquiry.delivery === "rejected" ? (
+        <section aria-labelledby="rejected-heading" class="card held">
+          <h2 id="rejected-heading">The mail server refused it</h2>
+          <p>{enquiry.lastError ?? "It was refused several times."}</p>
+          <form method="post" action={`/office/enquiries/${enquiry.id}/resend`}>
+            <input type="hidden" name="csrf" value={csrf} />
+            <button type="submit">Resend</button>
+          </form>
+        </section>
+      ) : null}
+
       <section aria-labelledby="stage-heading" class="card">
         <h2 id="stage-heading">Status</h2>
         <form method="post" action={`/office/enquiries/${enquiry.id}/stage`} class="stage-buttons">

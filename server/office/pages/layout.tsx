@@ -15,7 +15,7 @@ export interface PageProps {
   /** The session's form token: scripts read it from the page. */
   csrf?: string;
   /** Which part of the office this page belongs to, for the header's links. */
-  section?: "inbox" | "me";
+  section?: "inbox" | "me" | "owner";
   children: ComponentChildren;
 }
 
@@ -46,8 +46,14 @@ export function Page({ title, assets, person, csrf, section, children }: PagePro
               <a href="/office" aria-current={section === "inbox" ? "page" : undefined}>
                 Inbox
               </a>
+              {person.role === "owner" ? (
+                <a href="/office/owner" aria-current={section === "owner" ? "page" : undefined}>
+                  Owner
+                </a>
+              ) : null}
               <a href="/office/me" aria-current={section === "me" ? "page" : undefined}>
-                {person.name}
+                <span class="wide-only">{person.name}</span>
+                <span class="narrow-only">Me</span>
               </a>
               <form method="post" action="/office/sign-out">
                 <input type="hidden" name="csrf" value={csrf} />

@@ -111,13 +111,21 @@ export class OfficeClient {
   }
 }
 
+let addresses = 0;
+
+/**
+ * An address of its own for a client, for a server that trusts X-Forwarded-For: each person's sign-ins count
+ * towards their own rate limit, as from their own phone, not the test's one loopback address.
+ */
+export const ownAddress = () => ({ "x-forwarded-for": `198.18.${Math.floor(++addresses / 250)}.${addresses % 250}` });
+
 /** A person with a passkey on a software authenticator, signed in: what `npm run office -- invite` and a phone do. */
 export async function signedInPerson(
   server: string,
   database: Database,
   name: string,
   role: Role,
-  headers: Record<string, string> = {},
+  headers: Record<string, string> = ownAddress(),
 ) {
   const { token, person } = await new Accounts(database).invite({
     name,

@@ -1,0 +1,253 @@
+/** @jsxImportSource preact */
+import type { ComponentChildren } from "preact";
+import type { Role } from "../../data/schema";
+import type { Person, StoredPasskey } from "../accounts";
+import { ago, dubaiDateTime } from "../time";
+
+/** Owner actions need a passkey check within the last minutes: this asks for one where the forms would be. */
+export function Confirm({ fresh, children }: { fresh: boolean; children: ComponentChildren }) {
+  if (fresh) return <>{children}</>;
+  return (
+    <section class="card" aria-labelledby="confirm-heading">
+      <h2 id="confirm-heading">Confirm it is you</h2>
+      <p>This part of the office asks for your passkey again first. It stays open for 5 minutes.</p>
+      <button type="button" class="primary" data-passkey="confirm">
+        Confirm with my passkey
+      </button>
+      <p class="status" role="status" data-passkey-status></p>
+    </section>
+  );
+}
+
+/** The owner's part of the office. */
+export function OwnerHub() {
+  return (
+    <>
+      <h1>Owner</h1>
+      <ul class="hub">
+        <li>
+          <a href="/office/team">
+            <strong>Team</strong>
+            <span>Invite people, see their devices, revoke access</span>
+          </a>
+        </li>
+        <li>
+          <a href="/office/data">
+            <strong>Export and erase</strong>
+            <span>Enquiries of a date range as CSV; erase a person's enquiries on request</span>
+          </a>
+        </li>
+        <li>
+          <a href="/office/audit">
+            <strong>Audit log</strong>
+            <span>Sign-ins, invitations, revocations, exports and erasures</span>
+          </a>
+        </li>
+      </ul>
+    </>
+  );
+}
+
+type Member = Person & { revokedAt: string | null; createdAt: string; passkeys: StoredPasskey[] };
+
+export interface TeamProps {
+  team: Member[];
+  me: Person;
+  csrf: string;
+  fresh: boolean;
+  now: number;
+  /** Just made: the link to hand over (shown once). */
+  invited?: { name: string; link: string };
+  problem?: { message: string; name: string; role: Role };
+}
+
+export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps) {
+  return (
+    <>
+      <h1>Team</h1>
+      <Confirm fresh={fresh}>
+        {invited ? (
+          <section class="card done" aria-labelledby="invited-heading">
+            <h2 id="invited-heading">Link for {invited.name}</h2>
+            <p>Send it to them (it works once, for an hour); they open it on their phone to add a passkey.</p>
+            <p class="link-box">
+              <a href={invited.link}>{invited.link}</a>
+            </p>
+          </section>
+        ) : null}
+        <section class="card" aria-labelledby="invite-heading">
+          <h2 id="invite-heading">Invite someone</h2>
+          <form method="post" action="/office/team/invite">
+            <input type="hidden" name="csrf" value={csrf} />
+            <label htmlFor="invite-name">Name</label>
+            <input
+              id="invite-name"
+              name="name"
+              maxLength={80}
+              required
+              value={problem?.name ?? ""}
+              aria-invalid={problem ? "true" : undefined}
+              aria-describedby={problem ? "invite-problem" : undefined}
+            />
+            <label htmlFor="invite-role">Role</label>
+            <select id="invite-role" name="role">
+              <option value="staff" selected={problem?.role !== "owner"}>
+                Staff: works the enquiries
+              </option>
+              <option value="owner" selected={problem?.role === "owner"}>
+                Owner: everything, the team and the data too
+              </option>
+            </select>
+            {problem ? (
+              <p id="invite-problem" class="error" role="alert">
+                {problem.message}
+              </p>
+            ) : null}
+            <button type="submit">Make an invitation link</button>
+          </form>
+        </section>
+      </Confirm>
+      <section class="card" aria-labelledby="people-heading">
+        <h2 id="people-heading">People</h2>
+        <ul class="plain people">
+          {team.map((member) => (
+            <li key={member.id}>
+              <p>
+                <strong>{member.name}</strong> <span class="quiet">{member.role === "owner" ? "Owner" : "Staff"}</span>
+                {member.revokedAt ? <span class="quiet"> · revoked {dubaiDateTime(member.revokedAt)}</span> : null}
+              </p>
+              <ul class="devices">
+                {member.passkeys.length === 0 ? <li class="quiet">No passkey yet</li> : null}
+                {member.passkeys.map((passkey) => (
+                  <li key={passkey.id} class="quiet">
+                    {passkey.label}, {passkey.lastUsedAt ? `used ${ago(passkey.lastUsedAt, now)}` : "not used yet"}
+                  </li>
+                ))}
+              </ul>
+              {fresh && !member.revokedAt && member.id !== me.id ? (
+                <form method="post" action={`/office/team/${member.id}/revoke`}>
+                  <input type="hidden" name="csrf" value={csrf} />
+                  <button type="submit" class="danger">
+                    Revoke {member.name}
+                  </button>
+                </form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+export interface DataProps {
+  csrf: string;
+  fresh: boolean;
+  /** The export's default range: the last 30 days (Dubai dates). */
+  from: string;
+  to: string;
+  /** An erase search and what it found. */
+  erase?: { email: string; phone: string; matches: { id: number; name: string; receivedAt: string }[] };
+  /** After an erasure: how many were erased. */
+  erased?: number;
+  problem?: string;
+}
+
+export function Data({ csrf, fresh, from, to, erase, erased, problem }: DataProps) {
+  return (
+    <>
+      <h1>Export and erase</h1>
+      <Confirm fresh={fresh}>
+        {problem ? (
+          <p class="error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <section class="card" aria-labelledby="export-heading">
+          <h2 id="export-heading">Export enquiries</h2>
+          <form method="post" action="/office/data/export">
+            <input type="hidden" name="csrf" value={csrf} />
+            <div class="two">
+              <label>
+                <span>From</span>
+                <input type="date" name="from" value={from} required />
+              </label>
+              <label>
+                <span>To (included)</span>
+                <input type="date" name="to" value={to} required />
+              </label>
+            </div>
+            <button type="submit">Download CSV</button>
+          </form>
+        </section>
+        <section class="card" aria-labelledby="erase-heading">
+          <h2 id="erase-heading">Erase a person</h2>
+          <p class="quiet">
+            For a data-protection request: every enquiry with this e-mail or phone number is deleted with its notes. The
+            audit log keeps that it was done, not what was erased.
+          </p>
+          {erased !== undefined ? (
+            <p role="status">{erased === 1 ? "1 enquiry was erased." : `${erased} enquiries were erased.`}</p>
+          ) : null}
+          <form method="get" action="/office/data">
+            <label>
+              <span>E-mail</span>
+              <input type="email" name="email" value={erase?.email ?? ""} maxLength={200} />
+            </label>
+            <label>
+              <span>Phone</span>
+              <input type="tel" name="phone" value={erase?.phone ?? ""} maxLength={40} />
+            </label>
+            <button type="submit">Find their enquiries</button>
+          </form>
+          {erase ? (
+            erase.matches.length === 0 ? (
+              <p role="status">No enquiry has that e-mail or phone number.</p>
+            ) : (
+              <form method="post" action="/office/data/erase">
+                <input type="hidden" name="csrf" value={csrf} />
+                <input type="hidden" name="email" value={erase.email} />
+                <input type="hidden" name="phone" value={erase.phone} />
+                <p role="status">
+                  {erase.matches.length === 1 ? "1 enquiry" : `${erase.matches.length} enquiries`}:{" "}
+                  {erase.matches.map((match) => `${match.name} (${dubaiDateTime(match.receivedAt)})`).join("; ")}
+                </p>
+                <button type="submit" class="danger">
+                  Erase {erase.matches.length === 1 ? "it" : `all ${erase.matches.length}`}
+                </button>
+              </form>
+            )
+          ) : null}
+        </section>
+      </Confirm>
+    </>
+  );
+}
+
+export interface AuditProps {
+  rows: { id: number; at: string; who: string | null; action: string; detail: string }[];
+  older: number | null;
+}
+
+export function Audit({ rows, older }: AuditProps) {
+  return (
+    <>
+      <h1>Audit log</h1>
+      <ol class="rows audit">
+        {rows.map((row) => (
+          <li key={row.id} class="row">
+            <p>
+              <strong>{row.who ?? "The server"}</strong> {row.action}
+              {row.detail ? `: ${row.detail}` : ""}
+            </p>
+            <p class="quiet">{dubaiDateTime(row.at)}</p>
+          </li>
+        ))}
+      </ol>
+      {rows.length === 0 ? <p class="empty">Nothing yet.</p> : null}
+      <nav class="paging" aria-label="More of the log">
+        {older !== null ? <a href={`/office/audit?before=${older}`}>Older</a> : null}
+      </nav>
+    </>
+  );
+}
