@@ -7,6 +7,7 @@ import { adminFolder, adminHeaders, adminPath, type CmsSettings, isAdminPath, re
 import { cacheControl, headersFor, securityHeaders } from "./headers";
 import { type InboxConfig, readInboxConfig } from "./inbox/config";
 import { closedState, inboxPlugin } from "./inbox/plugin";
+import { type ChoreSettings, Chores, readChoreSettings } from "./office/chores";
 import { type OfficeSetting, readOfficeSetting } from "./office/config";
 import { isOfficePath, officeHeaders } from "./office/headers";
 import { officePlugin } from "./office/plugin";
@@ -33,6 +34,8 @@ export interface ServerOptions {
   cms?: CmsSettings;
   /** The back office at /office; by default read from the environment (OFFICE_URL, SITE_URL). */
   office?: OfficeSetting;
+  /** Retention and the daily digest; by default read from the environment (RETENTION_MONTHS, OFFICE_DIGEST). */
+  chores?: ChoreSettings;
 }
 
 export interface ServerTimeouts {
@@ -67,6 +70,7 @@ export async function buildServer({
   timeouts = defaultTimeouts,
   cms = readCmsSettings(process.env),
   office = readOfficeSetting(process.env, settings),
+  chores = readChoreSettings(process.env),
 }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
@@ -126,8 +130,18 @@ export async function buildServer({
     accessKey: settings.formAccessKey,
     siteUrl: settings.siteUrl,
     state,
+    office: office.on ? office.config.origin : null,
   });
   await app.register(officePlugin, { setting: office, state, agencyName: settings.agencyName });
+  // The nightly clean-up runs whether the office is on or not: what is kept, and for how long, does not depend on it.
+  const daily = new Chores(state, {
+    settings: chores,
+    office: office.on ? office.config.origin : null,
+    agencyName: settings.agencyName,
+    log: app.log,
+  });
+  app.addHook("onReady", async () => daily.start());
+  app.addHook("onClose", async () => daily.stop());
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;

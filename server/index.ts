@@ -4,6 +4,8 @@ import { readSettings } from "../app/lib/settings";
 import { buildServer } from "./app";
 import { describeDatabase } from "./data/settings";
 import { readInboxConfig } from "./inbox/config";
+import { readChoreSettings } from "./office/chores";
+import { readOfficeSetting } from "./office/config";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
@@ -18,13 +20,15 @@ function parseTrustProxy(value: string | undefined): boolean | string {
 }
 
 const settings = readSettings(process.env);
-const inbox = readInboxSettingsOrStop();
+const inbox = orStop(() => readInboxConfig(process.env, settings.email));
+const office = orStop(() => readOfficeSetting(process.env, settings));
+const chores = orStop(() => readChoreSettings(process.env));
 const store = describeDatabase(inbox.database);
 
-/** The inbox's settings; a bad one (DATABASE_URL, say) stops the start with its message alone, no stack trace. */
-function readInboxSettingsOrStop() {
+/** A setting read; a bad one (DATABASE_URL, OFFICE_URL…) stops the start with its message alone, no stack trace. */
+function orStop<T>(read: () => T): T {
   try {
-    return readInboxConfig(process.env, settings.email);
+    return read();
   } catch (error) {
     console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
@@ -35,6 +39,8 @@ const app = await buildServer({
   root,
   settings,
   inbox,
+  office,
+  chores,
   logger: process.env.LOG !== "off",
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
 });

@@ -153,6 +153,14 @@ export interface AuditLogTable {
   detail: string;
 }
 
+/** A daily job done by one server: the digest of a day, the clean-up of a night. */
+export interface ChoresTable {
+  name: "digest" | "retention";
+  /** The Dubai day, YYYY-MM-DD. */
+  day: string;
+  done_at: string;
+}
+
 export interface Schema {
   enquiries: EnquiriesTable;
   outbox: OutboxTable;
@@ -167,4 +175,5 @@ export interface Schema {
   challenges: ChallengesTable;
   enquiry_events: EnquiryEventsTable;
   audit_log: AuditLogTable;
+  chores: ChoresTable;
 }

@@ -45,13 +45,20 @@ const plainAddress = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0
  * The mail for one stored enquiry. The recipient is always the agency mailbox given here: nothing in a
  * submission can add one. The visitor's address becomes the Reply-To when it is a single plain address.
  */
-export function composeMail(enquiry: StoredEnquiry, to: string, from: string): MailMessage {
+export function composeMail(
+  enquiry: StoredEnquiry,
+  to: string,
+  from: string,
+  office: string | null = null,
+): MailMessage {
   const kindLabel = enquiry.kind === "enquiry" ? "Enquiry" : "Contact message";
   const who = oneLine(enquiry.name.trim()) || oneLine(enquiry.email.trim()) || "a visitor";
   const topic = oneLine((enquiry.kind === "enquiry" ? enquiry.visaType : enquiry.subject).trim());
   const subject = truncate(`${kindLabel} #${enquiry.id} from ${who}${topic ? `: ${topic}` : ""}`, 150);
   const fields = mailFields(enquiry);
   const received = `Received ${enquiry.receivedAt} via the website (${kindLabel.toLowerCase()} #${enquiry.id}).`;
+  // The back office's page of this enquiry (sign-in needed), when the office is on.
+  const officeLink = office ? `${office}/office/enquiries/${enquiry.id}` : null;
 
   const text = [
     ...fields.map(([label, value]) =>
@@ -59,6 +66,7 @@ export function composeMail(enquiry: StoredEnquiry, to: string, from: string): M
     ),
     "",
     received,
+    ...(officeLink ? [`Open it in the office: ${officeLink}`] : []),
   ].join("\n");
 
   const rows = fields
@@ -72,7 +80,7 @@ export function composeMail(enquiry: StoredEnquiry, to: string, from: string): M
 ${rows}
 </table>
 <p>${escapeHtml(received)}</p>
-</body></html>`;
+${officeLink ? `<p><a href="${escapeHtml(officeLink)}">Open it in the office</a></p>\n` : ""}</body></html>`;
 
   const email = enquiry.email.trim();
   const replyTo = emailShape.test(email) && plainAddress.test(email) ? email : undefined;

@@ -20,6 +20,8 @@ export interface InboxPluginOptions {
   sender?: MailSender;
   /** The database's state, shared with the back office; a new one by default. */
   state?: InboxState;
+  /** The back office's origin, for a link to each enquiry in its mail; null when the office is off. */
+  office?: string | null;
 }
 
 /** The state of a database not opened yet. */
@@ -43,6 +45,7 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
   const transport = sender ?? (config.smtp ? smtpSender(config.smtp) : null);
   const from = config.smtp?.from ?? config.mailTo;
   const state = options.state ?? closedState(config.database.engine);
+  state.mail = transport ? { sender: transport, from, to: config.mailTo } : null;
   const where = describeDatabase(config.database);
   let database: Database | null = null;
   let worker: OutboxWorker | null = null;
@@ -72,7 +75,13 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
     state.store = store;
     state.openError = null;
     worker = transport
-      ? new OutboxWorker(store, transport, (enquiry) => composeMail(enquiry, config.mailTo, from), config, app.log)
+      ? new OutboxWorker(
+          store,
+          transport,
+          (enquiry) => composeMail(enquiry, config.mailTo, from, options.office ?? null),
+          config,
+          app.log,
+        )
       : null;
     state.kick = () => worker?.kick();
     await reportOnOpen(store).catch(() => {});

@@ -1,4 +1,5 @@
 import type { Engine } from "../data/open";
+import type { MailSender } from "./mailer";
 import type { SpamGuard } from "./spam";
 import type { InboxStore } from "./store";
 
@@ -16,4 +17,6 @@ export interface InboxState {
   openError: string | null;
   /** Tells this server's outbox that an enquiry was queued (the back office's Not spam, Resend). */
   kick?: () => void;
+  /** The mail transport and the sender address (SMTP_*), when mail is set up: the office's digest uses them. */
+  mail?: { sender: MailSender; from: string; to: string } | null;
 }

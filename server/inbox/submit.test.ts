@@ -219,6 +219,11 @@ describe.each(engines)("on %s", (engine) => {
         expect(text.replace(/\r\n/g, "\n")).toContain(line);
       }
       expect(mailPart(mail.raw, "text/html")).toContain("Aisha Khan");
+      // Straight to the enquiry in the back office (OFFICE_URL, else SITE_URL: here the default).
+      const [stored] = await server.stored();
+      const link = `http://localhost:3000/office/enquiries/${stored?.id}`;
+      expect(text.replace(/\r\n/g, "\n")).toContain(`Open it in the office: ${link}`);
+      expect(mailPart(mail.raw, "text/html")).toContain(`<a href="${link}">Open it in the office</a>`);
       await waitFor(async () => (await server.stored())[0]?.status === "sent", "the outbox to mark it sent");
     });
 

@@ -112,19 +112,7 @@ export class Work {
     let select = this.db
       .selectFrom("enquiries as e")
       .innerJoin("outbox as o", "o.enquiry_id", "e.id")
-      .select([
-        "e.id",
-        "e.received_at",
-        "e.name",
-        "e.kind",
-        "e.visa_type",
-        "e.subject",
-        "e.page",
-        "e.travel_date",
-        "e.stage",
-        "e.opened_at",
-        "o.status",
-      ])
+      .select(listColumns)
       .where((eb) => tabFilter(eb, query.tab));
     for (const word of words) select = select.where((eb) => wordFilter(eb, word));
     if (query.service) {
@@ -179,15 +167,7 @@ export class Work {
       .orderBy("v.id", "desc")
       .execute();
     return {
-      id: row.id,
-      receivedAt: row.received_at,
-      name: row.name,
-      service: serviceOf(row),
-      page: row.page,
-      travelDate: row.travel_date,
-      stage: row.stage,
-      opened: row.opened_at !== null,
-      delivery: row.status,
+      ...toListRow(row),
       kind: row.kind,
       email: row.email,
       phone: row.phone,
@@ -389,6 +369,34 @@ export class Work {
     return { old: old.filter((row) => !spamIds.has(row.id)).length, spam: spamIds.size };
   }
 
+  /**
+   * For the daily digest: enquiries still New a day after they arrived (not held), the oldest first (at most
+   * `limit`, and how many in all), and how many are held as suspected spam.
+   */
+  async waiting(now: number, limit = 50): Promise<{ rows: ListRow[]; total: number; held: number }> {
+    const dayAgo = new Date(now - 24 * 60 * 60_000).toISOString();
+    const waiting = this.db
+      .selectFrom("enquiries as e")
+      .innerJoin("outbox as o", "o.enquiry_id", "e.id")
+      .where("e.stage", "=", "new")
+      .where("o.status", "!=", "held")
+      .where("e.received_at", "<", dayAgo);
+    const [rows, total, held] = await Promise.all([
+      waiting.select(listColumns).orderBy("e.id").limit(limit).execute(),
+      waiting.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("status", "=", "held")
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      rows: rows.map(toListRow),
+      total: Number(total.count),
+      held: Number(held.count),
+    };
+  }
+
   /** A note on the timeline; false if there is no such enquiry. */
   async note(id: number, text: string, personId: number, now: number): Promise<boolean> {
     const found = await this.db.selectFrom("enquiries").select("id").where("id", "=", id).executeTakeFirst();
@@ -399,6 +407,47 @@ export class Work {
       .execute();
     return true;
   }
+}
+
+/** The columns a list row is made from. */
+const listColumns = [
+  "e.id",
+  "e.received_at",
+  "e.name",
+  "e.kind",
+  "e.visa_type",
+  "e.subject",
+  "e.page",
+  "e.travel_date",
+  "e.stage",
+  "e.opened_at",
+  "o.status",
+] as const;
+
+function toListRow(row: {
+  id: number;
+  received_at: string;
+  name: string;
+  kind: string;
+  visa_type: string;
+  subject: string;
+  page: string | null;
+  travel_date: string;
+  stage: Stage;
+  opened_at: string | null;
+  status: DeliveryStatus;
+}): ListRow {
+  return {
+    id: row.id,
+    receivedAt: row.received_at,
+    name: row.name,
+    service: serviceOf(row),
+    page: row.page,
+    travelDate: row.travel_date,
+    stage: row.stage,
+    opened: row.opened_at !== null,
+    delivery: row.status,
+  };
 }
 
 function serviceOf(row: { kind: string; visa_type: string; subject: string }): string {

@@ -4,6 +4,7 @@ import { enquiries } from "./001-enquiries";
 import { outboxStatuses } from "./002-outbox-statuses";
 import { sharedState } from "./003-shared-state";
 import { office } from "./004-office";
+import { chores } from "./005-chores";
 
 /**
  * One migration, for both engines: written with the query builder, so that the same code makes the same tables on
@@ -18,4 +19,4 @@ export interface Migration {
   up(db: Kysely<any>, engine: Engine): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [enquiries, outboxStatuses, sharedState, office];
+export const migrations: readonly Migration[] = [enquiries, outboxStatuses, sharedState, office, chores];

@@ -1,0 +1,159 @@
+// @vitest-environment node
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../data/open";
+import { emptyDatabase, engines } from "../data/testing/engines";
+import type { MailMessage } from "../inbox/mail";
+import type { MailSender } from "../inbox/mailer";
+import { closedState } from "../inbox/plugin";
+import type { InboxState } from "../inbox/state";
+import { InboxStore } from "../inbox/store";
+import { Chores, dubaiDay, nextDubaiHour, readChoreSettings } from "./chores";
+
+const hour = 60 * 60_000;
+const quiet = { info: () => {}, error: () => {}, warn: () => {} } as never;
+
+describe("when the office's daily jobs run", () => {
+  it.each([
+    ["2026-11-24T04:59:00Z", 9, "2026-11-24T05:00:00.000Z"],
+    ["2026-11-24T05:00:00Z", 9, "2026-11-25T05:00:00.000Z"],
+    ["2026-11-24T21:30:00Z", 9, "2026-11-25T05:00:00.000Z"],
+    ["2026-11-24T22:59:00Z", 3, "2026-11-24T23:00:00.000Z"],
+  ])("after %s, %i:00 in Dubai is %s", (now, dubaiHour, next) => {
+    expect(new Date(nextDubaiHour(Date.parse(now), dubaiHour)).toISOString()).toBe(next);
+  });
+
+  it("counts days as Dubai does", () => {
+    expect(dubaiDay(Date.parse("2026-11-24T19:59:00Z"))).toBe("2026-11-24");
+    expect(dubaiDay(Date.parse("2026-11-24T20:00:00Z"))).toBe("2026-11-25");
+  });
+
+  it("reads RETENTION_MONTHS and OFFICE_DIGEST, refusing what they cannot be", () => {
+    expect(readChoreSettings({})).toEqual({ retentionMonths: 24, digest: true });
+    expect(readChoreSettings({ RETENTION_MONTHS: "6", OFFICE_DIGEST: "off" })).toEqual({
+      retentionMonths: 6,
+      digest: false,
+    });
+    expect(() => readChoreSettings({ RETENTION_MONTHS: "0" })).toThrow(
+      "RETENTION_MONTHS must be a whole number of months from 1 to 600",
+    );
+    expect(() => readChoreSettings({ RETENTION_MONTHS: "two years" })).toThrow('not "two years"');
+    expect(() => readChoreSettings({ OFFICE_DIGEST: "daily" })).toThrow('OFFICE_DIGEST must be on or off, not "daily"');
+  });
+
+  it("a bad RETENTION_MONTHS stops the server's start with one line naming it", async () => {
+    const script = join(import.meta.dirname, "..", "index.ts");
+    const stderr = await new Promise<string>((done) => {
+      execFile(
+        process.execPath,
+        ["--import", "tsx", script],
+        { env: { ...process.env, RETENTION_MONTHS: "-1", PORT: "0", LOG: "off" } },
+        (_error, _stdout, err) => done(err),
+      );
+    });
+    expect(stderr).toBe(
+      'The server cannot start: RETENTION_MONTHS must be a whole number of months from 1 to 600, not "-1"\n',
+    );
+  }, 30_000);
+});
+
+class Outbox implements MailSender {
+  sent: MailMessage[] = [];
+  failing = false;
+  async send(message: MailMessage) {
+    if (this.failing) throw new Error("the mail server is away");
+    this.sent.push(message);
+  }
+  close() {}
+}
+
+describe.each(engines)("the daily jobs on %s", (engine) => {
+  let database: Database;
+  let remove: () => Promise<void>;
+  const mailbox = new Outbox();
+  let state: InboxState;
+  const chores = (office: string | null = "https://office.example") =>
+    new Chores(state, {
+      settings: { retentionMonths: 24, digest: true },
+      office,
+      agencyName: "Karama Visa & Travel",
+      log: quiet,
+    });
+
+  beforeAll(async () => {
+    const empty = await emptyDatabase(engine);
+    remove = empty.remove;
+    database = await openDatabase(empty.setting);
+    state = {
+      ...closedState(engine),
+      store: new InboxStore(database),
+      mail: { sender: mailbox, from: "site@karama.example", to: "agency@karama.example" },
+    };
+  });
+  afterAll(async () => {
+    await database.close();
+    await remove();
+  });
+
+  it("send no digest while nothing waits", async () => {
+    expect(await chores().digest(Date.parse("2026-01-10T05:00:00Z"))).toBe(false);
+    expect(mailbox.sent).toEqual([]);
+  });
+
+  it("mail one digest a day, from one of several servers, listing what was not contacted after a day", async () => {
+    const now = Date.parse("2026-02-10T05:00:00Z");
+    const store = new InboxStore(database);
+    const submission = (name: string) => ({
+      kind: "enquiry" as const,
+      name,
+      email: "",
+      phone: "",
+      visaType: "Tourist Visa",
+      date: "",
+      adult: "",
+      child: "",
+      subject: "",
+      message: "",
+    });
+    const [waiting] = await store.addMany(
+      [{ submission: submission("Waiting Wafa"), heldReason: null }],
+      new Date(now - 30 * hour),
+    );
+    await store.addMany([{ submission: submission("Fresh Fadi"), heldReason: null }], new Date(now - 2 * hour));
+    await store.addMany([{ submission: submission("Spammy Sam"), heldReason: "honeypot" }], new Date(now - 30 * hour));
+    const sent = await Promise.all([chores().digest(now), chores().digest(now), chores().digest(now + 3 * hour)]);
+    expect(sent.filter(Boolean)).toHaveLength(1);
+    expect(mailbox.sent).toHaveLength(1);
+    const [mail] = mailbox.sent;
+    expect(mail).toMatchObject({
+      to: "agency@karama.example",
+      subject: "Office digest: 1 not contacted, 1 held as spam",
+    });
+    expect(mail?.text).toContain(
+      `- Waiting Wafa, Tourist Visa, received Mon 9 Feb 2026, 03:00: https://office.example/office/enquiries/${waiting}`,
+    );
+    expect(mail?.text).not.toContain("Fresh Fadi");
+    expect(mail?.text).not.toContain("Spammy Sam");
+    expect(mail?.text).toContain("Held as suspected spam: 1 (https://office.example/office?tab=held).");
+    // The next day is a new digest.
+    expect(await chores().digest(now + 24 * hour)).toBe(true);
+  });
+
+  it("give the day back when the mail server is away, so a later try sends it", async () => {
+    mailbox.sent.length = 0;
+    const now = Date.parse("2026-03-10T05:00:00Z");
+    mailbox.failing = true;
+    await expect(chores().digest(now)).rejects.toThrow("the mail server is away");
+    mailbox.failing = false;
+    expect(await chores().digest(now + 10 * 60_000)).toBe(true);
+    expect(mailbox.sent).toHaveLength(1);
+  });
+
+  it("clean up once a night, whichever server comes first", async () => {
+    const now = Date.parse("2029-06-01T23:00:00Z");
+    const runs = await Promise.all([chores().retention(now), chores().retention(now)]);
+    expect(runs.filter((run) => run !== null)).toHaveLength(1);
+    expect(runs.find((run) => run !== null)?.old).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,179 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../data/open";
+import type { ChoresTable } from "../data/schema";
+import type { InboxState } from "../inbox/state";
+import { escapeHtml, oneLine } from "../inbox/text";
+import { dubaiDateTime } from "./time";
+import { Work } from "./work";
+
+/** RETENTION_MONTHS and OFFICE_DIGEST (README.md, "The back office"). */
+export interface ChoreSettings {
+  /** Enquiries older than this many months are deleted, every night. */
+  retentionMonths: number;
+  /** The daily digest mail at 09:00 Dubai time. */
+  digest: boolean;
+}
+
+export function readChoreSettings(env: Record<string, string | undefined>): ChoreSettings {
+  const raw = env.RETENTION_MONTHS?.trim() ?? "";
+  const retentionMonths = raw === "" ? 24 : Number(raw);
+  if (!Number.isInteger(retentionMonths) || retentionMonths < 1 || retentionMonths > 600) {
+    throw new Error(`RETENTION_MONTHS must be a whole number of months from 1 to 600, not "${raw}"`);
+  }
+  const digest = (env.OFFICE_DIGEST?.trim().toLowerCase() ?? "") || "on";
+  if (digest !== "on" && digest !== "off") throw new Error(`OFFICE_DIGEST must be on or off, not "${digest}"`);
+  return { retentionMonths, digest: digest === "on" };
+}
+
+const hour = 60 * 60_000;
+/** Dubai is UTC+4 all year (no daylight saving). */
+const dubaiOffset = 4 * hour;
+
+/** The Dubai day of a moment, YYYY-MM-DD. */
+export const dubaiDay = (at: number): string => new Date(at + dubaiOffset).toISOString().slice(0, 10);
+
+/** The next moment after `now` when the clock in Dubai shows `dubaiHour`:00. */
+export function nextDubaiHour(now: number, dubaiHour: number): number {
+  const local = now + dubaiOffset;
+  let target = local - (local % (24 * hour)) + dubaiHour * hour;
+  if (target <= local) target += 24 * hour;
+  return target - dubaiOffset;
+}
+
+export interface ChoreOptions {
+  settings: ChoreSettings;
+  /** The office's origin, for links in the digest; null when the office is off. */
+  office: string | null;
+  agencyName: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The office's daily jobs, on every server, each done once a day by whichever server claims it first (a row in
+ * `chores`): at 03:00 Dubai time the clean-up (enquiries past RETENTION_MONTHS, held spam after 30 days), at
+ * 09:00 the digest mail (enquiries not contacted a day after they came, and how many are held). A job that
+ * fails gives its claim back and is tried again in 10 minutes.
+ */
+export class Chores {
+  private timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
+
+  constructor(
+    private readonly state: InboxState,
+    private readonly options: ChoreOptions,
+  ) {}
+
+  start(now = Date.now()): void {
+    this.schedule("retention", nextDubaiHour(now, 3));
+    if (this.options.settings.digest) this.schedule("digest", nextDubaiHour(now, 9));
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private schedule(name: ChoresTable["name"], at: number): void {
+    if (this.stopped) return;
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        const run = name === "digest" ? this.digest(Date.now()) : this.retention(Date.now());
+        void run.then(
+          () => this.schedule(name, nextDubaiHour(Date.now(), name === "digest" ? 9 : 3)),
+          (error: unknown) => {
+            this.options.log.error(error, `The office's ${name} failed; trying again in 10 minutes`);
+            this.schedule(name, Date.now() + 10 * 60_000);
+          },
+        );
+      },
+      Math.max(0, at - Date.now()),
+    );
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private get database(): Database {
+    const database = this.state.store?.database;
+    if (!database) throw new Error("the database is not open");
+    return database;
+  }
+
+  /** Claims today's run of a job; false when another server (or an earlier run) has it. */
+  private async claim(name: ChoresTable["name"], now: number): Promise<boolean> {
+    const claimed = await this.database.db
+      .insertInto("chores")
+      .values({ name, day: dubaiDay(now), done_at: new Date(now).toISOString() })
+      .onConflict((conflict) => conflict.columns(["name", "day"]).doNothing())
+      .returning("name")
+      .execute();
+    return claimed.length === 1;
+  }
+
+  private async giveBack(name: ChoresTable["name"], now: number): Promise<void> {
+    await this.database.db.deleteFrom("chores").where("name", "=", name).where("day", "=", dubaiDay(now)).execute();
+  }
+
+  /** The nightly clean-up; null when it was not this server's to do. */
+  async retention(now: number): Promise<{ old: number; spam: number } | null> {
+    if (!(await this.claim("retention", now))) return null;
+    try {
+      const swept = await new Work(this.database).sweep(now, this.options.settings.retentionMonths);
+      if (swept.old + swept.spam > 0) {
+        this.options.log.info(
+          `Deleted ${swept.old} enquiries older than ${this.options.settings.retentionMonths} months and ` +
+            `${swept.spam} held as spam for over 30 days`,
+        );
+      }
+      return swept;
+    } catch (error) {
+      await this.giveBack("retention", now).catch(() => {});
+      throw error;
+    }
+  }
+
+  /** The digest mail; returns whether one was sent (not when nothing waits, mail is off, or it was not ours). */
+  async digest(now: number): Promise<boolean> {
+    const mail = this.state.mail;
+    if (!mail) return false;
+    if (!(await this.claim("digest", now))) return false;
+    try {
+      const { rows, total, held } = await new Work(this.database).waiting(now);
+      if (total === 0 && held === 0) return false;
+      const office = this.options.office;
+      const link = (path: string) => (office ? `${office}${path}` : null);
+      const lines = rows.map((row) => {
+        const where = link(`/office/enquiries/${row.id}`);
+        return `- ${oneLine(row.name)}, ${oneLine(row.service)}, received ${dubaiDateTime(row.receivedAt)}${where ? `: ${where}` : ""}`;
+      });
+      const more = total > rows.length ? [`…and ${total - rows.length} more.`] : [];
+      const heldLine = `Held as suspected spam: ${held}${link("/office?tab=held") ? ` (${link("/office?tab=held")})` : ""}.`;
+      const text = [
+        `Not contacted a day after they came in: ${total}.`,
+        ...lines,
+        ...more,
+        "",
+        heldLine,
+        "",
+        `${this.options.agencyName}, the back office's digest of ${dubaiDay(now)} (OFFICE_DIGEST=off stops it).`,
+      ].join("\n");
+      const html = `<!doctype html><html><body>${text
+        .split("\n")
+        .map((line) => `<p>${escapeHtml(line).replace(/(https?:\/\/[^\s)<]+)/g, '<a href="$1">$1</a>')}</p>`)
+        .join("\n")}</body></html>`;
+      await mail.sender.send({
+        messageId: `<digest-${dubaiDay(now)}@${/@([A-Za-z0-9.-]+)/.exec(mail.from)?.[1] ?? "localhost"}>`,
+        from: mail.from,
+        to: mail.to,
+        subject: `Office digest: ${total} not contacted, ${held} held as spam`,
+        text,
+        html,
+      });
+      return true;
+    } catch (error) {
+      await this.giveBack("digest", now).catch(() => {});
+      throw error;
+    }
+  }
+}
