@@ -124,17 +124,7 @@ export class Work {
       .orderBy("e.id", "desc")
       .limit(limit + 1)
       .execute();
-    const page = rows.slice(0, limit).map((row): ListRow => ({
-      id: row.id,
-      receivedAt: row.received_at,
-      name: row.name,
-      service: serviceOf(row),
-      page: row.page,
-      travelDate: row.travel_date,
-      stage: row.stage,
-      opened: row.opened_at !== null,
-      delivery: row.status,
-    }));
+    const page = rows.slice(0, limit).map(toListRow);
     const last = page.at(-1);
     return { rows: page, older: rows.length > limit && last ? last.id : null };
   }
