@@ -3,10 +3,14 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Assets } from "./pages/layout";
 
 export interface Asset {
   body: Buffer;
+  /** The same, compressed once at start (the font is compressed already). */
+  br: Buffer | null;
+  gzip: Buffer | null;
   type: string;
 }
 
@@ -20,6 +24,12 @@ export const assetsPath = "/office/assets/";
 
 const hashed = (name: string, extension: string, body: Buffer) =>
   `${name}.${createHash("sha256").update(body).digest("base64url").slice(0, 10)}.${extension}`;
+
+const compressed = (body: Buffer) => ({
+  body,
+  br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: gzipSync(body, { level: 9 }),
+});
 
 /**
  * Made at start-up, kept in memory, served only by this server: the office's code is never part of the static
@@ -52,9 +62,9 @@ export async function buildOfficeAssets(): Promise<OfficeAssets> {
   return {
     urls: { js: assetsPath + jsName, css: assetsPath + cssName },
     files: new Map([
-      [jsName, { body: script, type: "text/javascript; charset=utf-8" }],
-      [cssName, { body: css, type: "text/css; charset=utf-8" }],
-      [fontName, { body: font, type: "font/woff2" }],
+      [jsName, { ...compressed(script), type: "text/javascript; charset=utf-8" }],
+      [cssName, { ...compressed(css), type: "text/css; charset=utf-8" }],
+      [fontName, { body: font, br: null, gzip: null, type: "font/woff2" }],
     ]),
   };
 }

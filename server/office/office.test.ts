@@ -557,6 +557,14 @@ describe.each(engines)("the back office on %s", (engine) => {
         const asset = await client.get(path);
         expect(asset.status).toBe(200);
         expect(asset.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+        // Compressed once at start, sent to whoever takes it (fetch asks for gzip).
+        expect(asset.headers.get("content-encoding")).toBe("gzip");
+        const br = await fetch(server.origin + path, { headers: { "accept-encoding": "br" } });
+        expect(br.headers.get("content-encoding")).toBe("br");
+        expect(await br.text()).toBe(asset.text);
+        const plain = await client.request(path, { headers: { "accept-encoding": "identity" } });
+        expect(plain.headers.get("content-encoding")).toBeNull();
+        expect(plain.text).toBe(asset.text);
         expect(asset.headers.get("x-robots-tag")).toBe("noindex, nofollow, noarchive");
       }
       const publicPage = await fetch(`${server.origin}/`);
