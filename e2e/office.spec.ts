@@ -227,7 +227,16 @@ test.describe("the back office", () => {
       await page.goto(`${origin}${path}`);
       await walk(page);
     }
+    // The pages that stand in for others: an address that does not exist, a link that no longer works.
+    await page.goto(`${origin}/office/nothing-here`);
+    await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+    await expectNoViolations(page);
+    await walk(page);
     await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+    await expectNoViolations(page);
+    await walk(page);
     await page.goto(`${origin}/office/sign-in`);
     await walk(page);
   });

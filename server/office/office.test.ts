@@ -14,7 +14,7 @@ import {
 import { Accounts } from "./accounts";
 import { officePolicy } from "./headers";
 import { SoftAuthenticator } from "./testing/authenticator";
-import { OfficeClient, officeOrigin, signedInPerson } from "./testing/office-client";
+import { OfficeClient, officeOrigin, ownAddress, signedInPerson } from "./testing/office-client";
 
 afterAll(removeTestDirs);
 
@@ -116,6 +116,26 @@ describe.each(engines)("the back office on %s", (engine) => {
       const answer = await scriptOn("office", server.database, args);
       expect(answer.code).toBe(1);
       expect(answer.stderr).toContain(message);
+    });
+
+    it("adds a second passkey from their own page, and signs in with either", async () => {
+      const person = await signedInPerson(server.origin, database, "Two Devices", "staff");
+      const laptop = new SoftAuthenticator(officeOrigin);
+      await person.client.get("/office/me");
+      const options = await person.client.json("/office/me/passkeys/options", {});
+      // The passkey already held is excluded, so the same device is not added twice.
+      expect(options.json.options).toMatchObject({ excludeCredentials: [{ id: person.authenticator.id }] });
+      const added = await person.client.json("/office/me/passkeys", {
+        challengeId: options.json.challengeId,
+        answer: laptop.register(options.json.options as never),
+      });
+      expect(added).toMatchObject({ status: 200, json: { next: "/office/me" } });
+      for (const device of [laptop, person.authenticator]) {
+        expect((await new OfficeClient(server.origin, ownAddress()).signIn(device)).status).toBe(200);
+      }
+      // Without the session's form token, nobody adds a passkey to someone's account.
+      const forged = await person.client.json("/office/me/passkeys/options", {}, { "x-csrf-token": "" });
+      expect(forged.status).toBe(403);
     });
 
     it("signs in again with the passkey, with a new session id each time", async () => {
@@ -248,6 +268,26 @@ describe.each(engines)("the back office on %s", (engine) => {
       const thief = new OfficeClient(server.origin);
       thief.cookie = stolen;
       expect((await thief.get("/office")).location).toBe("/office/sign-in");
+    });
+
+    it("with a session unused for 8 hours, or signed in 7 days ago, is signed out", async () => {
+      const idle = await signedInPerson(server.origin, database, "Idle Ines", "staff");
+      const old = await signedInPerson(server.origin, database, "Old Olga", "staff");
+      const hour = 60 * 60_000;
+      const ids = async (name: string) =>
+        (await database.db.selectFrom("people").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+      await database.db
+        .updateTable("sessions")
+        .set({ seen_at: Date.now() - 8 * hour - 1000 })
+        .where("person_id", "=", await ids("Idle Ines"))
+        .execute();
+      await database.db
+        .updateTable("sessions")
+        .set({ created_at: Date.now() - 7 * 24 * hour - 1000 })
+        .where("person_id", "=", await ids("Old Olga"))
+        .execute();
+      expect((await idle.client.get("/office")).location).toBe("/office/sign-in");
+      expect((await old.client.get("/office")).location).toBe("/office/sign-in");
     });
 
     it("with a stolen session loses it when the person is revoked, or signs out their other devices", async () => {
