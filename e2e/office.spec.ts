@@ -147,6 +147,20 @@ test.describe("the back office", () => {
     await expectNoViolations(page);
     await shot("enquiry");
 
+    // A tap on a reply goes on the timeline and makes a New enquiry Contacted. (The mail app itself is not
+    // opened here: the test keeps the browser on the page, after the office's own click handler has run.)
+    await page.evaluate(() =>
+      document.addEventListener("click", (event) => {
+        if ((event.target as Element).closest("a[data-reply]")) event.preventDefault();
+      }),
+    );
+    const logged = page.waitForResponse((response) => response.url().endsWith("/replies"));
+    await page.getByRole("link", { name: "E-mail" }).click();
+    expect((await logged).status()).toBe(204);
+    await page.reload();
+    await expect(page.getByText("Opened an e-mail")).toBeVisible();
+    await expect(page.getByText("Moved to Contacted")).toBeVisible();
+
     await page.getByRole("button", { name: "Awaiting documents" }).click();
     await expect(page.getByText("Moved to Awaiting documents")).toBeVisible();
     await page.getByLabel("Add a note").fill("Passport copy promised by Sunday");
