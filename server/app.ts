@@ -106,6 +106,8 @@ export async function buildServer({
   // Before anything else looks at the path: a private spelling is answered as a page that does not exist.
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
+    // The back office's addresses are its own (an invitation token may begin with _ or -), answered by its routes.
+    if (isOfficePath(new URL(request.url, "http://localhost").pathname)) return;
     if (publicSegments(request.url) === null) return reply.code(404).sendFile(notFoundFileOf("/"));
   });
 

@@ -13,6 +13,7 @@ import {
 } from "../testing/inbox-server";
 import { Accounts } from "./accounts";
 import { officePolicy } from "./headers";
+import { hashToken } from "./tokens";
 import { SoftAuthenticator } from "./testing/authenticator";
 import { OfficeClient, officeOrigin, ownAddress, signedInPerson } from "./testing/office-client";
 
@@ -85,6 +86,27 @@ describe.each(engines)("the back office on %s", (engine) => {
       expect((await again.get(`/office/enrol/${token}`)).text).toContain("This link does not work");
       expect((await again.enrol(token, new SoftAuthenticator(officeOrigin))).status).toBe(400);
       expect(again.cookie).toBeNull();
+    });
+
+    it("finds its invitation whatever character the token begins with (_ and - are base64url too)", async () => {
+      for (const first of ["_", "-", ".", "A"]) {
+        const { token } = await new Accounts(database).invite({
+          name: `Token ${first}`,
+          role: "staff",
+          by: null,
+          now: Date.now(),
+          validMs: 3_600_000,
+        });
+        const spelled = `${first}${token.slice(1)}`;
+        await database.db
+          .updateTable("invitations")
+          .set({ token_hash: hashToken(spelled) })
+          .where("token_hash", "=", hashToken(token))
+          .execute();
+        const page = await new OfficeClient(server.origin).get(`/office/enrol/${spelled}`);
+        expect(page.status).toBe(200);
+        expect(page.text).toContain(`Welcome, Token ${first}`);
+      }
     });
 
     it("is invited with npm run office, whose last line is the link", async () => {
