@@ -18,11 +18,15 @@ import {
   removeTestDirs,
   send,
   start,
+  startOn,
+  testDatabase,
   validEnquiry,
   waitFor,
 } from "../testing/inbox-server";
 import { LocalSmtp, mailHeader } from "../testing/smtp";
 import { readInboxConfig } from "./config";
+import { openDatabase } from "../data/open";
+import { engines } from "../data/testing/engines";
 
 /* Findings 4-6 of the attack review, each reproduced against a real server on loopback. */
 
@@ -261,68 +265,9 @@ describe("the server stays up (finding 5)", () => {
     }
     expect(readRows(dbPath)).toHaveLength(1);
   });
-
-  it("reports the database and the outbox on GET /healthz", async () => {
-    const smtp = new LocalSmtp();
-    const port = await smtp.start();
-    await smtp.stop();
-    const server = await start({ smtpPort: port });
-    try {
-      const empty = await fetch(`${server.origin}/healthz`);
-      expect(empty.status).toBe(200);
-      expect(empty.headers.get("cache-control")).toBe("no-store");
-      expect(await empty.json()).toEqual({
-        status: "ok",
-        database: { engine: "sqlite", ok: true },
-        outbox: { pending: 0, oldestPendingSeconds: null, rejected: 0, held: 0, lastError: null },
-      });
-      await post(server.url, { body: enquiryForm(validEnquiry) });
-      await post(server.url, json({ name: "Bo", message: "Hi" }));
-      await waitFor(() => server.rows().every((row) => Number(row.attempts) >= 1), "a failed attempt");
-      const health = await fetch(`${server.origin}/healthz`);
-      expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({
-        status: "ok",
-        database: { engine: "sqlite", ok: true },
-        outbox: {
-          pending: 2,
-          oldestPendingSeconds: expect.any(Number),
-          rejected: 0,
-          held: 0,
-          lastError: expect.stringMatching(/ECONNREFUSED/),
-        },
-      });
-    } finally {
-      await server.app.close();
-    }
-  });
 });
 
 describe("mail that can be trusted (finding 6)", () => {
-  it("sends a resend after a crash with the same Message-ID", async () => {
-    const smtp = new LocalSmtp();
-    const smtpPort = await smtp.start();
-    const dbPath = newDbPath();
-    try {
-      const first = await start({ smtpPort, dbPath });
-      await post(first.url, { body: enquiryForm(validEnquiry) });
-      await waitFor(() => first.rows()[0]?.status === "sent", "the first delivery");
-      await first.app.close();
-      // What a crash between the mail server's acceptance and the mark leaves behind.
-      const db = new Database(dbPath);
-      db.exec("UPDATE outbox SET status = 'pending', sent_at = NULL");
-      db.close();
-      const second = await start({ smtpPort, dbPath });
-      await waitFor(() => smtp.received.length === 2, "the resend");
-      await second.app.close();
-      const [once, again] = smtp.received.map((mail) => mailHeader(mail.raw, "Message-ID"));
-      expect(once).toMatch(/^<[^<>@\s]+@[^<>@\s]+>$/);
-      expect(again).toBe(once);
-    } finally {
-      await smtp.stop();
-    }
-  });
-
   it("stops after a bounded number of permanent (5xx) rejections, shows them and lets the agency re-queue", async () => {
     const smtp = new LocalSmtp();
     const smtpPort = await smtp.start();
@@ -367,6 +312,67 @@ describe("mail that can be trusted (finding 6)", () => {
       expect(logged.join("")).toMatch(/1 enquiry was rejected by the mail server and is no longer tried/);
     } finally {
       await server.app.close();
+    }
+  });
+});
+
+describe.each(engines)("on %s", (engine) => {
+  it("reports the database and the outbox on GET /healthz", async () => {
+    const smtp = new LocalSmtp();
+    const port = await smtp.start();
+    await smtp.stop();
+    const server = await startOn(engine, { smtpPort: port });
+    try {
+      const empty = await fetch(`${server.origin}/healthz`);
+      expect(empty.status).toBe(200);
+      expect(empty.headers.get("cache-control")).toBe("no-store");
+      expect(await empty.json()).toEqual({
+        status: "ok",
+        database: { engine, ok: true },
+        outbox: { pending: 0, oldestPendingSeconds: null, rejected: 0, held: 0, lastError: null },
+      });
+      await post(server.url, { body: enquiryForm(validEnquiry) });
+      await post(server.url, json({ name: "Bo", message: "Hi" }));
+      await waitFor(async () => (await server.stored()).every((row) => row.attempts >= 1), "a failed attempt");
+      const health = await fetch(`${server.origin}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({
+        status: "ok",
+        database: { engine, ok: true },
+        outbox: {
+          pending: 2,
+          oldestPendingSeconds: expect.any(Number),
+          rejected: 0,
+          held: 0,
+          lastError: expect.stringMatching(/ECONNREFUSED/),
+        },
+      });
+    } finally {
+      await server.app.close();
+    }
+  });
+
+  it("sends a resend after a crash with the same Message-ID", async () => {
+    const smtp = new LocalSmtp();
+    const smtpPort = await smtp.start();
+    const database = await testDatabase(engine);
+    try {
+      const first = await start({ smtpPort, database });
+      await post(first.url, { body: enquiryForm(validEnquiry) });
+      await waitFor(async () => (await first.stored())[0]?.status === "sent", "the first delivery");
+      await first.app.close();
+      // What a crash between the mail server's acceptance and the mark leaves behind.
+      const opened = await openDatabase(database, { migrate: false });
+      await opened.db.updateTable("outbox").set({ status: "pending", sent_at: null }).execute();
+      await opened.close();
+      const second = await start({ smtpPort, database });
+      await waitFor(() => smtp.received.length === 2, "the resend");
+      await second.app.close();
+      const [once, again] = smtp.received.map((mail) => mailHeader(mail.raw, "Message-ID"));
+      expect(once).toMatch(/^<[^<>@\s]+@[^<>@\s]+>$/);
+      expect(again).toBe(once);
+    } finally {
+      await smtp.stop();
     }
   });
 });
