@@ -3,7 +3,7 @@ import { defaultVisaByVariant } from "../app/content/enquiry-options";
 import { getDetailRecord, priceCellGroups, showsChecklist } from "../app/content/details";
 import { listedPrices } from "../app/content/details/helpers";
 import { detailGroupTitles } from "../app/content/menu";
-import { firstVisaTypePrice, infoSections } from "../app/content/schema";
+import { firstVisaTypePrice, infoSections } from "../app/content/details/helpers";
 import { sidebarHeightPx } from "../app/content/constants";
 import { detailGroups, detailIds, paths, type DetailGroup } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";

@@ -17,9 +17,7 @@ import {
   bannerSlideSchema,
   contactCardSchema,
   detailRecordSchema,
-  emptyDetailRecord,
   filledDetailRecordSchema,
-  firstVisaTypePrice,
   homeAboutSchema,
   priceAmount,
   productCardSchema,
@@ -28,6 +26,7 @@ import {
   whyChooseItemSchema,
   type DetailRecord,
 } from "./schema";
+import { emptyDetailRecord, firstVisaTypePrice } from "./details/helpers";
 import { services } from "./services";
 import { slides } from "./slides";
 import { whyChooseItems } from "./why-choose";

@@ -202,8 +202,6 @@ export const filledDetailRecordSchema = z
     }
   });
 
-export { emptyDetailRecord, firstVisaTypePrice, infoSections, type InfoSection } from "./details/helpers.ts";
-
 /* ------------------------------------------------------------------------------------------------
  * Page blocks: Home, About, Services, Contact.
  * ---------------------------------------------------------------------------------------------- */

@@ -45,7 +45,8 @@ import { defaultVisaByVariant, dubaiVisaOptions, generalVisaOptions } from "./en
 import { homeAbout, travelAgency } from "./home";
 import { contentFileNames, contentFingerprints, type ContentFileName } from "./load";
 import { detailPageTitles } from "./menu";
-import { aed, emptyDetailRecord, firstVisaTypePrice, infoSections, priceAmount, type DetailRecord } from "./schema";
+import { emptyDetailRecord, firstVisaTypePrice, infoSections } from "./details/helpers";
+import { aed, priceAmount, type DetailRecord } from "./schema";
 import { services } from "./services";
 import { slides } from "./slides";
 import { whyChooseItems } from "./why-choose";

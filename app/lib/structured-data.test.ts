@@ -9,7 +9,8 @@ import { detailRecords, getDetailRecord, priceCellGroups } from "../content/deta
 import { contentDir, contentModules, readContent } from "../content/load";
 import { detailGroupTitles, detailPageTitles } from "../content/menu";
 import { aed } from "../content/price";
-import { emptyDetailRecord, type DetailRecord, type VisaType } from "../content/schema";
+import { emptyDetailRecord } from "../content/details/helpers";
+import type { DetailRecord, VisaType } from "../content/schema";
 import { detailGroups, detailIds, paths, type DetailGroup } from "./paths";
 import {
   agencyId,

@@ -1,4 +1,4 @@
-import type { InfoSection } from "../../content/schema";
+import type { InfoSection } from "../../content/details/helpers";
 import { Reveal } from "../Reveal";
 import styles from "./DetailPage.module.css";
 import { KeepTogether } from "../KeepTogether";
