@@ -286,7 +286,11 @@ describe.each(engines)("the back office on %s", (engine) => {
       expect((await made.get("/office")).location).toBe("/office/sign-in");
       const { client } = await signedInPerson(server.origin, database, "Short Stay", "staff");
       const stolen = client.cookie;
-      await client.form("/office/sign-out", {});
+      const signedOut = await client.form("/office/sign-out", {});
+      expect(signedOut).toMatchObject({ status: 303, location: "/office/sign-in" });
+      expect(signedOut.headers.get("set-cookie")).toBe(
+        "__Host-office=; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=0",
+      );
       const thief = new OfficeClient(server.origin);
       thief.cookie = stolen;
       expect((await thief.get("/office")).location).toBe("/office/sign-in");

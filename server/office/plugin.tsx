@@ -110,14 +110,13 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     return parts;
   };
 
-  const secure = config.origin.startsWith("https:") || config.rpId === "localhost";
+  // Secure always: the office is only ever on https or on localhost (config.ts), where browsers keep Secure
+  // cookies too; the __Host- prefix asks for Secure, Path=/ and no Domain.
+  const cookie = (value: string, maxAgeSeconds: number) =>
+    `${cookieName}=${value}; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}`;
   const setSessionCookie = (reply: FastifyReply, token: string) =>
-    reply.header(
-      "set-cookie",
-      `${cookieName}=${token}; Path=/; ${secure ? "Secure; " : ""}HttpOnly; SameSite=Lax; Max-Age=${Math.floor(config.sessionMaxMs / 1000)}`,
-    );
-  const clearSessionCookie = (reply: FastifyReply) =>
-    reply.header("set-cookie", `${cookieName}=; Path=/; ${secure ? "Secure; " : ""}HttpOnly; SameSite=Lax; Max-Age=0`);
+    reply.header("set-cookie", cookie(token, Math.floor(config.sessionMaxMs / 1000)));
+  const clearSessionCookie = (reply: FastifyReply) => reply.header("set-cookie", cookie("", 0));
 
   const html = (request: FastifyRequest, reply: FastifyReply, status: number, page: VNode) => {
     const body = Buffer.from(`<!doctype html>${renderToString(page)}`);
