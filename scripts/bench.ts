@@ -1,3 +1,5 @@
+// First: --help answers before the heavy modules below are evaluated.
+import { usage } from "./bench/usage";
 /**
  * `npm run bench`: builds the site, serves the production build on loopback and runs Lighthouse (Debian's
  * Chromium) on every route, mobile, and on the four top pages, desktop. Prints one table against the targets of
@@ -6,9 +8,11 @@
  * Exit code 0 whatever the figures (it measures, it does not test); 1 when the build, the server, Chromium or
  * Lighthouse itself could not run; 2 for a bad option.
  */
-import { type Browser, chromium } from "@playwright/test";
-import { type LaunchedChrome, launch } from "chrome-launcher";
-import lighthouse, { type Config, type Flags, desktopConfig } from "lighthouse";
+// Lighthouse, Playwright and chrome-launcher are loaded when first used (import() below), not at start: they are
+// most of the bench's start-up, and --help or a bad option should answer at once.
+import type { Browser } from "@playwright/test";
+import type { LaunchedChrome } from "chrome-launcher";
+import type { Config, Flags } from "lighthouse";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -110,7 +114,8 @@ function build(buildDir: string, clientRendered = false): Promise<void> {
   });
 }
 
-function launchChromium(): Promise<LaunchedChrome> {
+async function launchChromium(): Promise<LaunchedChrome> {
+  const { launch } = await import("chrome-launcher");
   return launch({
     chromePath: chromiumPath,
     chromeFlags: ["--headless=new", ...chromiumArgs],
@@ -181,6 +186,7 @@ class Bench {
       // The not-found page answers 404 on purpose; without this Lighthouse reports the page as failed to load.
       ignoreStatusCode: target.notFound,
     };
+    const { default: lighthouse, desktopConfig } = await import("lighthouse");
     const config: Config | undefined = target.formFactor === "desktop" ? desktopConfig : undefined;
     const result = await withTimeout(
       lighthouse(`${baseUrl}${target.route}`, flags, config),
@@ -299,6 +305,7 @@ async function measureReach(baseUrl: string, routes: readonly string[]): Promise
 
 /** Playwright's Chromium driver with Debian's Chromium, closed on the way out. */
 async function launchPlaywrightChromium(): Promise<Browser> {
+  const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   stops.push(() => void browser.close());
   return browser;
@@ -690,10 +697,7 @@ try {
   benchTargets(options.routes);
 } catch (error) {
   log(error instanceof Error ? error.message : String(error));
-  log(
-    "Usage: npm run bench -- [--routes=/,/about] [--runs=N] [--no-build] [--out=bench-results/bench.json] " +
-      "[--no-compare] [--reach | --real | --js]",
-  );
+  log(usage);
   process.exit(2);
 }
 try {

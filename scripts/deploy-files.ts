@@ -112,7 +112,8 @@ map "$status $uri" $karama_cache_control {
 # The editor at ${adminPath} has its own policy (server/admin.ts).
 ${maps}
 
-# The enquiry inbox (/api/submit, /api/challenge, /healthz) needs the Node server (npm run serve). Several of them
+# The enquiry inbox (/api/submit, /api/challenge, /healthz) and the back office (/office) need the Node server
+# (npm run serve); the office, over https only (OFFICE_URL). Several of them
 # can share one PostgreSQL database (DATABASE_URL, README "Running several servers"): list them all here and
 # uncomment the locations in the server block; nginx spreads the posts and passes over one that is down.
 # upstream karama_inbox {
@@ -138,7 +139,7 @@ ${headerLines}
     error_page 404 /${htmlFileOf(notFoundPath)};
 
     # With the inbox upstream above (set TRUST_PROXY on the Node servers to this proxy's address):
-    # location ~ ^/(api/submit|api/challenge|healthz)$ {
+    # location ~ ^/(api/submit|api/challenge|healthz|office(/.*)?)$ {
     #     proxy_pass http://karama_inbox;
     #     proxy_http_version 1.1;
     #     proxy_set_header Connection "";
