@@ -24,6 +24,10 @@ export interface EnquiriesTable {
   opened_at: string | null;
   /** The path of the site's page it was sent from, when known. */
   page: string | null;
+  /** Where the visit that sent it came from (app/lib/statistics/source.ts), when the form said. */
+  source: string | null;
+  /** Phone, tablet or desktop (server/stats/device-class.ts). */
+  device: string | null;
 }
 
 /** New → Contacted → Awaiting documents → Won, or Lost (with a reason). */
@@ -161,6 +165,34 @@ export interface ChoresTable {
   done_at: string;
 }
 
+/** What the statistics count: a page shown, the not-found page shown (at its path), an enquiry sent (from its page). */
+export type StatKind = "view" | "missing" | "enquiry";
+
+/** One counted thing, kept 90 days (server/stats). `route` is the page's path, or '' when not known. */
+export interface StatEventsTable {
+  /** The Dubai day, YYYY-MM-DD. */
+  day: string;
+  kind: StatKind;
+  route: string;
+  source: string;
+  device: string;
+}
+
+/** Daily totals of stat_events older than 90 days, kept 25 months. */
+export interface StatDaysTable extends StatEventsTable {
+  count: number;
+}
+
+/** A page load's Core Web Vital: one row per web-vitals metric id, holding its final value. Kept 90 days. */
+export interface StatVitalsTable {
+  id: string;
+  day: string;
+  route: string;
+  device: string;
+  metric: "LCP" | "INP" | "CLS" | "FCP" | "TTFB";
+  value: number;
+}
+
 export interface Schema {
   enquiries: EnquiriesTable;
   outbox: OutboxTable;
@@ -176,4 +208,7 @@ export interface Schema {
   enquiry_events: EnquiryEventsTable;
   audit_log: AuditLogTable;
   chores: ChoresTable;
+  stat_events: StatEventsTable;
+  stat_days: StatDaysTable;
+  stat_vitals: StatVitalsTable;
 }

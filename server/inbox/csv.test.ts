@@ -44,6 +44,8 @@ describe("toCsv", () => {
       sentAt: null,
       heldReason: null,
       page: null,
+      source: null,
+      device: null,
     };
     const held: StoredEnquiry = { ...enquiry, id: 2, status: "held", heldReason: "honeypot filled" };
     expect(toCsv([enquiry, held]).split("\r\n")).toEqual([

@@ -1,6 +1,8 @@
 import type { ExpressionBuilder, Selectable, UpdateObject } from "kysely";
+import { dubaiDay } from "../data/dubai-days";
 import type { Database } from "../data/open";
 import type { EnquiriesTable, OutboxTable, Schema } from "../data/schema";
+import { countEnquiries } from "../stats/store";
 import type { UsedProof } from "./spam";
 import type { DeliveryStatus, StoredEnquiry, Submission } from "./types";
 
@@ -23,6 +25,10 @@ export interface NewEnquiry {
   proof?: UsedProof | null;
   /** The path of the site's page it was sent from, when known. */
   page?: string | null;
+  /** Where the visit came from, when the form said. */
+  source?: string | null;
+  /** Phone, tablet or desktop. */
+  device?: string | null;
 }
 
 export const proofUsedBefore = "proof of work used before";
@@ -51,6 +57,8 @@ function fromRow(row: Row): StoredEnquiry {
     sentAt: row.sent_at,
     heldReason: row.held_reason,
     page: row.page,
+    source: row.source,
+    device: row.device,
   };
 }
 
@@ -114,7 +122,7 @@ export class InboxStore {
       const inserted = await trx
         .insertInto("enquiries")
         .values(
-          entries.map(({ submission, page }) => ({
+          entries.map(({ submission, page, source, device }) => ({
             received_at: now.toISOString(),
             kind: submission.kind,
             name: submission.name,
@@ -127,6 +135,8 @@ export class InboxStore {
             subject: submission.subject,
             message: submission.message,
             page: page ?? null,
+            source: source ?? null,
+            device: device ?? null,
           })),
         )
         .returning("id")
@@ -148,6 +158,16 @@ export class InboxStore {
           })),
         )
         .execute();
+      // The statistics count what is let through; a held one counts when someone lets it through (release).
+      const day = dubaiDay(now.getTime());
+      await countEnquiries(
+        trx,
+        entries.flatMap((entry, index) =>
+          heldReasons[index] === null
+            ? [{ day, page: entry.page ?? null, source: entry.source ?? null, device: entry.device ?? null }]
+            : [],
+        ),
+      );
       return ids;
     });
   }
@@ -293,9 +313,19 @@ export class InboxStore {
     return this.backToPending(id, now, "rejected");
   }
 
-  /** Sends a held submission after all; false when there is no held submission with that id (or it was released). */
-  release(id: number, now = Date.now()): Promise<boolean> {
-    return this.backToPending(id, now, "held");
+  /** Sends a held submission after all, and counts it; false when there is no held submission with that id (or it was released). */
+  async release(id: number, now = Date.now()): Promise<boolean> {
+    if (!(await this.backToPending(id, now, "held"))) return false;
+    // Two statements, not one transaction: two SQLite connections of one process (two people pressing "Not spam")
+    // would wait on each other's lock inside the event loop. A crash between them loses one count, never the
+    // enquiry; the update above lets one caller through, so it is counted once.
+    const row = await this.db
+      .selectFrom("enquiries")
+      .select(["received_at", "page", "source", "device"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (row) await countEnquiries(this.db, [{ day: dubaiDay(Date.parse(row.received_at)), ...row }]);
+    return true;
   }
 
   private async backToPending(id: number, now: number, from: DeliveryStatus): Promise<boolean> {

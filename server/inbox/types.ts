@@ -35,4 +35,8 @@ export interface StoredEnquiry extends Submission {
   heldReason: string | null;
   /** The path of the site's page it was sent from, when known. */
   page: string | null;
+  /** Where the visit came from (app/lib/statistics/source.ts), when the form said. */
+  source: string | null;
+  /** Phone, tablet or desktop, from the request's User-Agent (server/stats/device-class.ts). */
+  device: string | null;
 }

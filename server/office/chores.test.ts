@@ -9,7 +9,8 @@ import type { MailSender } from "../inbox/mailer";
 import { closedState } from "../inbox/plugin";
 import type { InboxState } from "../inbox/state";
 import { InboxStore } from "../inbox/store";
-import { Chores, dubaiDay, nextDubaiHour, readChoreSettings } from "./chores";
+import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
+import { Chores, readChoreSettings } from "./chores";
 
 const hour = 60 * 60_000;
 const quiet = { info: () => {}, error: () => {}, warn: () => {} } as never;

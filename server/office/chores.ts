@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
 import type { Database } from "../data/open";
 import type { ChoresTable } from "../data/schema";
 import type { InboxState } from "../inbox/state";
@@ -23,21 +24,6 @@ export function readChoreSettings(env: Record<string, string | undefined>): Chor
   const digest = (env.OFFICE_DIGEST?.trim().toLowerCase() ?? "") || "on";
   if (digest !== "on" && digest !== "off") throw new Error(`OFFICE_DIGEST must be on or off, not "${digest}"`);
   return { retentionMonths, digest: digest === "on" };
-}
-
-const hour = 60 * 60_000;
-/** Dubai is UTC+4 all year (no daylight saving). */
-const dubaiOffset = 4 * hour;
-
-/** The Dubai day of a moment, YYYY-MM-DD. */
-export const dubaiDay = (at: number): string => new Date(at + dubaiOffset).toISOString().slice(0, 10);
-
-/** The next moment after `now` when the clock in Dubai shows `dubaiHour`:00. */
-export function nextDubaiHour(now: number, dubaiHour: number): number {
-  const local = now + dubaiOffset;
-  let target = local - (local % (24 * hour)) + dubaiHour * hour;
-  if (target <= local) target += 24 * hour;
-  return target - dubaiOffset;
 }
 
 export interface ChoreOptions {

@@ -5,6 +5,7 @@ import { outboxStatuses } from "./002-outbox-statuses";
 import { sharedState } from "./003-shared-state";
 import { office } from "./004-office";
 import { chores } from "./005-chores";
+import { statistics } from "./006-statistics";
 
 /**
  * One migration, for both engines: written with the query builder, so that the same code makes the same tables on
@@ -19,4 +20,4 @@ export interface Migration {
   up(db: Kysely<any>, engine: Engine): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [enquiries, outboxStatuses, sharedState, office, chores];
+export const migrations: readonly Migration[] = [enquiries, outboxStatuses, sharedState, office, chores, statistics];

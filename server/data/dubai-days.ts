@@ -1,0 +1,28 @@
+/** Days as the agency counts them: Dubai's (UTC+4 all year, no daylight saving), written YYYY-MM-DD. */
+
+const hour = 60 * 60_000;
+const day = 24 * hour;
+const dubaiOffset = 4 * hour;
+
+/** The Dubai day of a moment, YYYY-MM-DD. */
+export const dubaiDay = (at: number): string => new Date(at + dubaiOffset).toISOString().slice(0, 10);
+
+/** The next moment after `now` when the clock in Dubai shows `dubaiHour`:00. */
+export function nextDubaiHour(now: number, dubaiHour: number): number {
+  const local = now + dubaiOffset;
+  let target = local - (local % day) + dubaiHour * hour;
+  if (target <= local) target += day;
+  return target - dubaiOffset;
+}
+
+/** The day `count` days after (or, negative, before) a YYYY-MM-DD day. */
+export function addDays(isoDay: string, count: number): string {
+  return new Date(Date.parse(`${isoDay}T00:00:00Z`) + count * day).toISOString().slice(0, 10);
+}
+
+/** Every day from `first` to `last`, both included. */
+export function daysFrom(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let current = first; current <= last; current = addDays(current, 1)) days.push(current);
+  return days;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { readBeacon } from "./read-beacon";
+
+const good = { kind: "view", route: "/about", source: "facebook" };
+const vitals = {
+  kind: "vitals",
+  route: "/",
+  metrics: [
+    { id: "v6-1764000000000-1234567890123", name: "LCP", value: 1234.5 },
+    { id: "v6-1764000000000-1234567890124", name: "CLS", value: 0.02 },
+  ],
+};
+const read = (body: unknown) => readBeacon(typeof body === "string" ? body : JSON.stringify(body));
+
+describe("what the collector accepts", () => {
+  it("a view of a known page, the not-found page at its path, and a page's vitals", () => {
+    expect(read(good)).toEqual({ ok: true, beacon: good });
+    expect(read({ kind: "missing", path: "/old-offer.html", source: "other sites" })).toEqual({
+      ok: true,
+      beacon: { kind: "missing", path: "/old-offer.html", source: "other sites" },
+    });
+    expect(read(vitals)).toEqual({ ok: true, beacon: vitals });
+  });
+
+  it.each([
+    ["not JSON", "{kind:"],
+    ["an array", [good]],
+    ["an unknown kind", { ...good, kind: "click" }],
+    ["a page the site does not have", { ...good, route: "/wp-admin" }],
+    ["a route with a query", { ...good, route: "/about?x=1" }],
+    ["a bad source", { ...good, source: "<b>" }],
+    ["no source", { kind: "view", route: "/" }],
+    ["a field of its own", { ...good, visitor: "abc" }],
+    ["a missing page that exists", { kind: "missing", path: "/about", source: "direct" }],
+    ["a missing path that is not a path", { kind: "missing", path: "http://x", source: "direct" }],
+    ["a missing path too long", { kind: "missing", path: `/${"a".repeat(200)}`, source: "direct" }],
+    ["a missing path with control characters", { kind: "missing", path: "/a\nb", source: "direct" }],
+    ["no metrics", { ...vitals, metrics: [] }],
+    ["six metrics", { ...vitals, metrics: Array(6).fill(vitals.metrics[0]) }],
+    ["an unknown metric", { ...vitals, metrics: [{ ...vitals.metrics[0], name: "FID" }] }],
+    ["a negative value", { ...vitals, metrics: [{ ...vitals.metrics[0], value: -1 }] }],
+    ["a value out of range", { ...vitals, metrics: [{ ...vitals.metrics[0], value: 10_000_000 }] }],
+    ["a string value", { ...vitals, metrics: [{ ...vitals.metrics[0], value: "12" }] }],
+    ["a bad metric id", { ...vitals, metrics: [{ ...vitals.metrics[0], id: "visitor-42" }] }],
+    ["a metric with more fields", { ...vitals, metrics: [{ ...vitals.metrics[0], rating: "good" }] }],
+    ["vitals of an unknown page", { ...vitals, route: "/404" }],
+  ])("refuses %s", (_what, body) => {
+    expect(read(body).ok).toBe(false);
+  });
+
+  it("refuses infinities and NaN, which JSON cannot even carry", () => {
+    expect(read('{"kind":"vitals","route":"/","metrics":[{"id":"v6-1-2","name":"LCP","value":1e999}]}').ok).toBe(false);
+  });
+
+  it("refuses more than 2 KB", () => {
+    expect(read({ ...good, pad: "x".repeat(2100) })).toEqual({
+      ok: false,
+      error: "The beacon is larger than 2048 bytes",
+    });
+  });
+});

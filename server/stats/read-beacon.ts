@@ -1,0 +1,93 @@
+import type { Beacon, MetricName } from "../../app/lib/statistics/beacon";
+import { largestBeacon } from "../../app/lib/statistics/beacon";
+import { isSource } from "../../app/lib/statistics/source";
+import { pagePaths } from "../../app/lib/paths";
+import { isMetricName, metrics } from "./metrics";
+
+export type ReadBeacon = { ok: true; beacon: Beacon } | { ok: false; error: string };
+
+const pages = new Set<string>(pagePaths);
+/** The longest not-found path kept. */
+const longestPath = 200;
+/** A page has five metrics; a bfcache restore starts new ones. */
+const mostMetrics = 5;
+/** web-vitals' ids: v<major>-<ms since the epoch>-<random>. */
+const metricId = /^v\d{1,2}-\d{1,14}-\d{1,14}$/;
+
+/**
+ * Checks one beacon's body (server/stats/collector.ts) field by field; anything but the exact shape of
+ * app/lib/statistics/beacon.ts is refused, with a reason for the log of tests, never stored.
+ */
+export function readBeacon(body: string): ReadBeacon {
+  if (Buffer.byteLength(body) > largestBeacon) return refuse(`The beacon is larger than ${largestBeacon} bytes`);
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return refuse("The beacon is not JSON");
+  }
+  if (!isRecord(value)) return refuse("The beacon is not an object");
+  switch (value.kind) {
+    case "view":
+      if (!hasOnly(value, ["kind", "route", "source"])) return refuse("A view has kind, route and source");
+      if (typeof value.route !== "string" || !pages.has(value.route)) return refuse("Not a page of the site");
+      if (!isSource(value.source)) return refuse("Not a source");
+      return { ok: true, beacon: { kind: "view", route: value.route, source: value.source } };
+    case "missing":
+      if (!hasOnly(value, ["kind", "path", "source"])) return refuse("A missing page has kind, path and source");
+      if (!isMissingPath(value.path)) return refuse("Not a path the site does not have");
+      if (!isSource(value.source)) return refuse("Not a source");
+      return { ok: true, beacon: { kind: "missing", path: value.path, source: value.source } };
+    case "vitals": {
+      if (!hasOnly(value, ["kind", "route", "metrics"])) return refuse("Vitals have kind, route and metrics");
+      if (typeof value.route !== "string" || !pages.has(value.route)) return refuse("Not a page of the site");
+      const list = value.metrics;
+      if (!Array.isArray(list) || list.length === 0 || list.length > mostMetrics) return refuse("1 to 5 metrics");
+      const read: { id: string; name: MetricName; value: number }[] = [];
+      for (const metric of list as unknown[]) {
+        if (!isRecord(metric) || !hasOnly(metric, ["id", "name", "value"]))
+          return refuse("A metric has id, name, value");
+        if (typeof metric.id !== "string" || !metricId.test(metric.id)) return refuse("Not a metric id");
+        if (!isMetricName(metric.name)) return refuse("Not a metric");
+        const number = metric.value;
+        if (
+          typeof number !== "number" ||
+          !Number.isFinite(number) ||
+          number < 0 ||
+          number > metrics[metric.name].largest
+        )
+          return refuse(`${metric.name} out of range`);
+        read.push({ id: metric.id, name: metric.name, value: number });
+      }
+      return { ok: true, beacon: { kind: "vitals", route: value.route, metrics: read } };
+    }
+    default:
+      return refuse("Not a kind of beacon");
+  }
+}
+
+function refuse(error: string): ReadBeacon {
+  return { ok: false, error };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function hasOnly(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  const own = Object.keys(value);
+  return own.length === keys.length && keys.every((key) => Object.hasOwn(value, key));
+}
+
+function isMissingPath(value: unknown): value is string {
+  return (
+    typeof value === "string" &&
+    value.startsWith("/") &&
+    !value.startsWith("//") &&
+    value.length <= longestPath &&
+    ![...value].some(
+      (character) => character <= " " || character === "\u007f" || character === "?" || character === "#",
+    ) &&
+    !pages.has(value)
+  );
+}
