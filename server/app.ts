@@ -14,6 +14,7 @@ import { officePlugin } from "./office/plugin";
 import { notFoundFileOf, resolvePage } from "./pages";
 import { isServableFile, publicSegments } from "./public-path";
 import { collectScriptHashes } from "./script-hashes";
+import { type CollectorConfig, collectorPlugin } from "./stats/collector";
 
 export interface ServerOptions {
   /** The client build: build/client. */
@@ -36,6 +37,8 @@ export interface ServerOptions {
   office?: OfficeSetting;
   /** Retention and the daily digest; by default read from the environment (RETENTION_MONTHS, OFFICE_DIGEST). */
   chores?: ChoreSettings;
+  /** The statistics collector's batching and rate limit (server/stats/collector.ts); tests shorten them. */
+  stats?: Partial<CollectorConfig>;
 }
 
 export interface ServerTimeouts {
@@ -71,6 +74,7 @@ export async function buildServer({
   cms = readCmsSettings(process.env),
   office = readOfficeSetting(process.env, settings),
   chores = readChoreSettings(process.env),
+  stats,
 }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
@@ -134,6 +138,7 @@ export async function buildServer({
     state,
     office: office.on ? office.config.origin : null,
   });
+  await app.register(collectorPlugin, { state, siteUrl: settings.siteUrl, config: stats });
   await app.register(officePlugin, { setting: office, state, agencyName: settings.agencyName });
   // The nightly clean-up runs whether the office is on or not: what is kept, and for how long, does not depend on it.
   const daily = new Chores(state, {

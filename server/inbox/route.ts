@@ -9,6 +9,8 @@ import { bodyLimit, maxFields } from "./limits";
 import { allowCors, answerPreflight, checkOrigin, isOwnOrigin, type OriginPolicy } from "./origin";
 import { readJson, readMultipart } from "./parse";
 import { databaseRateLimitStore } from "./rate-limit-store";
+import { isSource } from "../../app/lib/statistics/source";
+import { deviceClass } from "../stats/device-class";
 import type { InboxState } from "./state";
 import type { InboxStore } from "./store";
 import { checkAccessKey, toSubmission } from "./submission";
@@ -167,6 +169,10 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
           heldReason,
           proof,
           page: sentFromPage(request.headers.referer, request.headers.host, origins.siteOrigin),
+          // For the statistics and the office: where the visit came from (the form says), and the device class
+          // (the User-Agent is read, not kept). A source that is not one is left out, the enquiry kept.
+          source: isSource(fields.get("source")) ? (fields.get("source") ?? null) : null,
+          device: deviceClass(request.headers["user-agent"]),
         });
       } catch (error) {
         if (error instanceof StillBusyError) throw error;

@@ -248,6 +248,37 @@ describe.each(engines)("on %s", (engine) => {
       await waitFor(() => smtp.received.length === 5, "the mails");
     });
 
+    it("records where the visit came from and the device class, never refusing an enquiry over them", async () => {
+      smtp.received.length = 0;
+      const phone =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+      const send = (source: string | null, name: string, userAgent = phone) =>
+        post(server.url, {
+          body: enquiryForm({ ...validEnquiry, name, ...(source === null ? {} : { source }) }),
+          headers: { "user-agent": userAgent },
+        });
+      expect(await send("facebook", "From Facebook")).toEqual(accepted);
+      expect(await send("eid flyer", "From a flyer", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0")).toEqual(
+        accepted,
+      );
+      expect(await send("<script>", "From a bad source")).toEqual(accepted);
+      expect(await send(null, "From no source")).toEqual(accepted);
+      expect(
+        await post(server.url, json({ name: "Bo", email: "bo@example.org", message: "Hi", source: "google" })),
+      ).toEqual(accepted);
+      const rows = Object.fromEntries(
+        (await server.stored()).map(({ name, source, device }) => [name, { source, device }]),
+      );
+      expect(rows).toMatchObject({
+        "From Facebook": { source: "facebook", device: "phone" },
+        "From a flyer": { source: "eid flyer", device: "desktop" },
+        "From a bad source": { source: null, device: "phone" },
+        "From no source": { source: null, device: "phone" },
+        Bo: { source: "google" },
+      });
+      await waitFor(() => smtp.received.length === 5, "the mails");
+    });
+
     it("stores a contact message as given and escapes it in the mail", async () => {
       smtp.received.length = 0;
       const message = `<script>alert("x")</script> & bell\u0007 ${"مرحبا 🙂 ".repeat(2000)}`;

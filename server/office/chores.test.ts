@@ -10,6 +10,7 @@ import { closedState } from "../inbox/plugin";
 import type { InboxState } from "../inbox/state";
 import { InboxStore } from "../inbox/store";
 import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
+import { StatsStore } from "../stats/store";
 import { Chores, readChoreSettings } from "./chores";
 
 const hour = 60 * 60_000;
@@ -156,5 +157,22 @@ describe.each(engines)("the daily jobs on %s", (engine) => {
     const runs = await Promise.all([chores().retention(now), chores().retention(now)]);
     expect(runs.filter((run) => run !== null)).toHaveLength(1);
     expect(runs.find((run) => run !== null)?.old).toBeGreaterThan(0);
+  });
+
+  it("the nightly clean-up rolls the statistics' rows older than 90 days into daily totals", async () => {
+    const stats = new StatsStore(database);
+    await stats.record(
+      [{ day: "2030-01-01", kind: "view", route: "/", source: "direct", device: "phone" }],
+      [{ id: "v6-1-1", day: "2030-01-01", route: "/", device: "phone", metric: "LCP", value: 900 }],
+    );
+    // The 90 days up to 31 Mar 2030 (Dubai) begin on 1 Jan: still raw that night (03:00 Dubai is 23:00 UTC the
+    // evening before), rolled up the next.
+    await chores().retention(Date.parse("2030-03-30T23:00:00Z"));
+    expect(await stats.vitals("2030-01-01", "2030-01-01")).toHaveLength(1);
+    await chores().retention(Date.parse("2030-03-31T23:00:00Z"));
+    expect(await stats.vitals("2030-01-01", "2030-01-01")).toEqual([]);
+    expect((await stats.figures("2030-01-01", "2030-01-01")).totals).toEqual({ views: 1, enquiries: 0 });
+    const raw = await database.db.selectFrom("stat_events").selectAll().where("day", "=", "2030-01-01").execute();
+    expect(raw).toEqual([]);
   });
 });

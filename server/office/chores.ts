@@ -5,6 +5,7 @@ import type { ChoresTable } from "../data/schema";
 import type { InboxState } from "../inbox/state";
 import { escapeHtml, oneLine } from "../inbox/text";
 import { dubaiDateTime } from "./time";
+import { StatsStore } from "../stats/store";
 import { Work } from "./work";
 
 /** RETENTION_MONTHS and OFFICE_DIGEST (README.md, "The back office"). */
@@ -106,6 +107,8 @@ export class Chores {
     if (!(await this.claim("retention", now))) return null;
     try {
       const swept = await new Work(this.database).sweep(now, this.options.settings.retentionMonths);
+      // The statistics' raw rows older than 90 days become daily totals (server/stats/store.ts).
+      await new StatsStore(this.database).rollUp(dubaiDay(now));
       if (swept.old + swept.spam > 0) {
         this.options.log.info(
           `Deleted ${swept.old} enquiries older than ${this.options.settings.retentionMonths} months and ` +

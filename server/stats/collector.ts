@@ -1,0 +1,110 @@
+import type { FastifyError, FastifyPluginAsync } from "fastify";
+import { isbot } from "isbot";
+import { beaconPath, largestBeacon } from "../../app/lib/statistics/beacon";
+import { dubaiDay } from "../data/dubai-days";
+import { isOwnOrigin } from "../inbox/origin";
+import type { InboxState } from "../inbox/state";
+import { deviceClass } from "./device-class";
+import { readBeacon } from "./read-beacon";
+import { type StatEvent, type StatVital, StatsStore } from "./store";
+import { StatsWriter, type WriterOptions, writerDefaults } from "./writer";
+
+export interface CollectorConfig extends WriterOptions {
+  /** Beacons a minute from one address; beyond, 429. Kept in memory only, for the minute. */
+  perAddressPerMinute: number;
+}
+
+export const collectorDefaults: CollectorConfig = { ...writerDefaults, perAddressPerMinute: 120 };
+
+export interface CollectorOptions {
+  state: InboxState;
+  /** The site's public address (SITE_URL): beacons come from its pages only. */
+  siteUrl: string;
+  config?: Partial<CollectorConfig>;
+}
+
+/**
+ * POST /api/stats: the site's own statistics (issue 27). A page sends one beacon when it is shown and one with its
+ * Core Web Vitals when it is hidden (app/lib/statistics/collector.ts). Each is checked field by field
+ * (read-beacon.ts), then kept as a day, a page, a source and a device class, nothing more: the address is used for
+ * the rate limit, in memory, for a minute; the User-Agent tells a bot (not counted) and the device class, and is
+ * dropped. The route's requests are not logged. Answers 204 whether counted or not (a bot learns nothing), 400 for
+ * anything but a beacon, 403 from another site, 429 past the rate limit.
+ */
+export const collectorPlugin: FastifyPluginAsync<CollectorOptions> = async (app, options) => {
+  const config = { ...collectorDefaults, ...options.config };
+  const siteOrigin = new URL(options.siteUrl).origin;
+  let statsStore: StatsStore | null = null;
+  const writer = new StatsWriter(
+    () => {
+      const database = options.state.store?.database ?? null;
+      if (database === null) return null;
+      if (statsStore?.database !== database) statsStore = new StatsStore(database);
+      return statsStore;
+    },
+    app.log,
+    config,
+  );
+  app.addHook("onClose", async () => writer.flush());
+
+  // sendBeacon sends a string as text/plain; JSON is accepted too. Each is read as text and checked by readBeacon.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(["text/plain", "application/json"], { parseAs: "string" }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.setErrorHandler<FastifyError>((error, _request, reply) => {
+    const status = error.statusCode === 429 ? 429 : 400;
+    const message =
+      error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+        ? `The beacon is larger than ${largestBeacon} bytes`
+        : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+          ? "Send the beacon as text/plain or application/json"
+          : status === 429
+            ? "Too many beacons"
+            : "Not a beacon";
+    return reply.code(status).header("cache-control", "no-store").send({ message });
+  });
+
+  const minute = { start: 0, counts: new Map<string, number>() };
+  const overLimit = (address: string, now: number) => {
+    if (now - minute.start >= 60_000) {
+      minute.start = now;
+      minute.counts.clear();
+    }
+    const count = (minute.counts.get(address) ?? 0) + 1;
+    minute.counts.set(address, count);
+    return count > config.perAddressPerMinute;
+  };
+
+  app.post(beaconPath, { bodyLimit: largestBeacon, logLevel: "silent" }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const origin = request.headers.origin;
+    if (
+      (origin !== undefined && !isOwnOrigin(origin, request.headers.host, siteOrigin)) ||
+      request.headers["sec-fetch-site"] === "cross-site"
+    ) {
+      return reply.code(403).send({ message: "Beacons come from the site's own pages" });
+    }
+    const now = Date.now();
+    if (overLimit(request.ip, now)) return reply.code(429).send({ message: "Too many beacons" });
+    const read = readBeacon(typeof request.body === "string" ? request.body : "");
+    if (!read.ok) return reply.code(400).send({ message: read.error });
+    const userAgent = request.headers["user-agent"] ?? "";
+    if (userAgent === "" || isbot(userAgent)) return reply.code(204).send();
+    if (options.state.store === null) return reply.code(503).send({ message: "The statistics cannot be kept now" });
+
+    const day = dubaiDay(now);
+    const device = deviceClass(userAgent);
+    const { beacon } = read;
+    const events: StatEvent[] = [];
+    const vitals: StatVital[] = [];
+    if (beacon.kind === "view") events.push({ day, kind: "view", route: beacon.route, source: beacon.source, device });
+    else if (beacon.kind === "missing")
+      events.push({ day, kind: "missing", route: beacon.path, source: beacon.source, device });
+    else
+      for (const metric of beacon.metrics)
+        vitals.push({ id: metric.id, day, route: beacon.route, device, metric: metric.name, value: metric.value });
+    writer.add(events, vitals);
+    return reply.code(204).send();
+  });
+};
