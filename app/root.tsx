@@ -23,6 +23,7 @@ import { chunkFailures, isChunkLoadError, type ChunkLoadError } from "./lib/chun
 import { earlyTapScript, replayEarlyTaps } from "./lib/early-taps";
 import { interCoreRange, interLatinExtRange, interRestRange, interWeights } from "./lib/font";
 import { paths } from "./lib/paths";
+import { pageShown } from "./lib/statistics/visits";
 import { appleTouchIcon, faviconPath, manifestPath, themeColor } from "./lib/site-assets";
 import "./styles/global.css";
 
@@ -99,8 +100,15 @@ function useScrollToTopOnPathChange() {
   }, [pathname]);
 }
 
+/** Each page shown is counted, once the page has hydrated (app/lib/statistics). */
+function useCountPageViews() {
+  const { pathname } = useLocation();
+  useEffect(() => pageShown(pathname), [pathname]);
+}
+
 export default function App() {
   useScrollToTopOnPathChange();
+  useCountPageViews();
   useEffect(() => {
     // The browser's own restoration would fight the scroll to top on back and forward.
     window.history.scrollRestoration = "manual";

@@ -82,8 +82,8 @@ describe.each(engines)("the statistics collector on %s", (engine) => {
   });
 
   it("counts a page shown on a phone, where its visit came from, and the not-found page at its path", async () => {
-    expect((await beacon({ kind: "view", route: "/about", source: "facebook" })).status).toBe(204);
-    expect((await beacon({ kind: "missing", path: "/old-offer", source: "other sites" })).status).toBe(204);
+    expect((await beacon({ kind: "view", path: "/about", source: "facebook" })).status).toBe(204);
+    expect((await beacon({ kind: "view", path: "/old-offer", source: "other sites" })).status).toBe(204);
     await settle();
     const counted = await figures();
     expect(counted.pages).toEqual([{ route: "/about", views: 1, enquiries: 0 }]);
@@ -105,7 +105,7 @@ describe.each(engines)("the statistics collector on %s", (engine) => {
   it("answers a bot, a headless browser and a request without a User-Agent as if counted, and counts none", async () => {
     const before = await rowCounts();
     for (const userAgent of [headless, googlebot, ""]) {
-      expect((await beacon({ kind: "view", route: "/", source: "direct" }, { "user-agent": userAgent })).status).toBe(
+      expect((await beacon({ kind: "view", path: "/", source: "direct" }, { "user-agent": userAgent })).status).toBe(
         204,
       );
     }
@@ -115,9 +115,12 @@ describe.each(engines)("the statistics collector on %s", (engine) => {
 
   it.each([
     ["not JSON", "view /"],
-    ["an unknown page", JSON.stringify({ kind: "view", route: "/wp-login.php", source: "direct" })],
-    ["a field of its own", JSON.stringify({ kind: "view", route: "/", source: "direct", visitor: "42" })],
-    ["more than 2 KB", JSON.stringify({ kind: "view", route: "/", source: "x".repeat(3000) })],
+    [
+      "vitals of a page the site does not have",
+      JSON.stringify({ kind: "vitals", route: "/wp-login.php", metrics: [{ id: "v6-1-2", name: "LCP", value: 1 }] }),
+    ],
+    ["a field of its own", JSON.stringify({ kind: "view", path: "/", source: "direct", visitor: "42" })],
+    ["more than 2 KB", JSON.stringify({ kind: "view", path: "/", source: "x".repeat(3000) })],
   ])("refuses %s with 400 and keeps nothing", async (_what, body) => {
     const before = await rowCounts();
     const response = await beacon(body);
@@ -135,7 +138,7 @@ describe.each(engines)("the statistics collector on %s", (engine) => {
 
   it("refuses a beacon from another site with 403", async () => {
     const before = await rowCounts();
-    const view = { kind: "view", route: "/", source: "direct" };
+    const view = { kind: "view", path: "/", source: "direct" };
     expect((await beacon(view, { origin: "https://elsewhere.example" })).status).toBe(403);
     expect((await beacon(view, { "sec-fetch-site": "cross-site" })).status).toBe(403);
     await settle();
@@ -143,7 +146,7 @@ describe.each(engines)("the statistics collector on %s", (engine) => {
   });
 
   it("answers 429 past the limit of one address, and serves the next address", async () => {
-    const view = { kind: "view", route: "/services", source: "direct" };
+    const view = { kind: "view", path: "/services", source: "direct" };
     const flood = "203.0.113.200";
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await beacon(view, { "x-forwarded-for": flood })).status);
@@ -155,7 +158,7 @@ describe.each(engines)("the statistics collector on %s", (engine) => {
     const marker = "Distinctive-Browser/9.9.9";
     const address = "192.0.2.173";
     await beacon(
-      { kind: "view", route: "/dubai-visa/1", source: "google" },
+      { kind: "view", path: "/dubai-visa/1", source: "google" },
       {
         "user-agent": `${phone} ${marker}`,
         "x-forwarded-for": address,

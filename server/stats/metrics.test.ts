@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from "web-vitals";
 import { describe, expect, it } from "vitest";
 import { metrics, rating } from "./metrics";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readBeacon } from "./read-beacon";
 
-const good = { kind: "view", route: "/about", source: "facebook" };
+const good = { kind: "view", path: "/about", source: "facebook" };
 const vitals = {
   kind: "vitals",
   route: "/",
@@ -13,9 +13,9 @@ const vitals = {
 const read = (body: unknown) => readBeacon(typeof body === "string" ? body : JSON.stringify(body));
 
 describe("what the collector accepts", () => {
-  it("a view of a known page, the not-found page at its path, and a page's vitals", () => {
-    expect(read(good)).toEqual({ ok: true, beacon: good });
-    expect(read({ kind: "missing", path: "/old-offer.html", source: "other sites" })).toEqual({
+  it("a view of a page of the site, a view of any other path as the not-found page, and a page's vitals", () => {
+    expect(read(good)).toEqual({ ok: true, beacon: { kind: "view", route: "/about", source: "facebook" } });
+    expect(read({ kind: "view", path: "/old-offer.html", source: "other sites" })).toEqual({
       ok: true,
       beacon: { kind: "missing", path: "/old-offer.html", source: "other sites" },
     });
@@ -26,15 +26,18 @@ describe("what the collector accepts", () => {
     ["not JSON", "{kind:"],
     ["an array", [good]],
     ["an unknown kind", { ...good, kind: "click" }],
-    ["a page the site does not have", { ...good, route: "/wp-admin" }],
-    ["a route with a query", { ...good, route: "/about?x=1" }],
+    ["a path with a query", { ...good, path: "/about?x=1" }],
+    ["a path with a fragment", { ...good, path: "/about#x" }],
+    ["the old shape, a route", { kind: "view", route: "/about", source: "facebook" }],
     ["a bad source", { ...good, source: "<b>" }],
-    ["no source", { kind: "view", route: "/" }],
+    ["no source", { kind: "view", path: "/" }],
     ["a field of its own", { ...good, visitor: "abc" }],
-    ["a missing page that exists", { kind: "missing", path: "/about", source: "direct" }],
-    ["a missing path that is not a path", { kind: "missing", path: "http://x", source: "direct" }],
-    ["a missing path too long", { kind: "missing", path: `/${"a".repeat(200)}`, source: "direct" }],
-    ["a missing path with control characters", { kind: "missing", path: "/a\nb", source: "direct" }],
+    ["a kind of its own", { kind: "missing", path: "/old", source: "direct" }],
+    ["a path that is not a path", { ...good, path: "http://x" }],
+    ["a path of another host", { ...good, path: "//evil.example/x" }],
+    ["a path too long", { ...good, path: `/${"a".repeat(200)}` }],
+    ["a path with control characters", { ...good, path: "/a\nb" }],
+    ["a path with a space", { ...good, path: "/a b" }],
     ["no metrics", { ...vitals, metrics: [] }],
     ["six metrics", { ...vitals, metrics: Array(6).fill(vitals.metrics[0]) }],
     ["an unknown metric", { ...vitals, metrics: [{ ...vitals.metrics[0], name: "FID" }] }],

@@ -1,10 +1,15 @@
-import type { Beacon, MetricName } from "../../app/lib/statistics/beacon";
-import { largestBeacon } from "../../app/lib/statistics/beacon";
+import { largestBeacon, type MetricName } from "../../app/lib/statistics/beacon";
 import { isSource } from "../../app/lib/statistics/source";
 import { pagePaths } from "../../app/lib/paths";
 import { isMetricName, metrics } from "./metrics";
 
-export type ReadBeacon = { ok: true; beacon: Beacon } | { ok: false; error: string };
+/** What a beacon counts: a page of the site shown, the not-found page shown at a path, or a page's vitals. */
+export type Counted =
+  | { kind: "view"; route: string; source: string }
+  | { kind: "missing"; path: string; source: string }
+  | { kind: "vitals"; route: string; metrics: { id: string; name: MetricName; value: number }[] };
+
+export type ReadBeacon = { ok: true; beacon: Counted } | { ok: false; error: string };
 
 const pages = new Set<string>(pagePaths);
 /** The longest not-found path kept. */
@@ -29,14 +34,11 @@ export function readBeacon(body: string): ReadBeacon {
   if (!isRecord(value)) return refuse("The beacon is not an object");
   switch (value.kind) {
     case "view":
-      if (!hasOnly(value, ["kind", "route", "source"])) return refuse("A view has kind, route and source");
-      if (typeof value.route !== "string" || !pages.has(value.route)) return refuse("Not a page of the site");
+      if (!hasOnly(value, ["kind", "path", "source"])) return refuse("A view has kind, path and source");
       if (!isSource(value.source)) return refuse("Not a source");
-      return { ok: true, beacon: { kind: "view", route: value.route, source: value.source } };
-    case "missing":
-      if (!hasOnly(value, ["kind", "path", "source"])) return refuse("A missing page has kind, path and source");
-      if (!isMissingPath(value.path)) return refuse("Not a path the site does not have");
-      if (!isSource(value.source)) return refuse("Not a source");
+      if (typeof value.path === "string" && pages.has(value.path))
+        return { ok: true, beacon: { kind: "view", route: value.path, source: value.source } };
+      if (!isPath(value.path)) return refuse("Not a path");
       return { ok: true, beacon: { kind: "missing", path: value.path, source: value.source } };
     case "vitals": {
       if (!hasOnly(value, ["kind", "route", "metrics"])) return refuse("Vitals have kind, route and metrics");
@@ -79,7 +81,7 @@ function hasOnly(value: Record<string, unknown>, keys: readonly string[]): boole
   return own.length === keys.length && keys.every((key) => Object.hasOwn(value, key));
 }
 
-function isMissingPath(value: unknown): value is string {
+function isPath(value: unknown): value is string {
   return (
     typeof value === "string" &&
     value.startsWith("/") &&
@@ -87,7 +89,6 @@ function isMissingPath(value: unknown): value is string {
     value.length <= longestPath &&
     ![...value].some(
       (character) => character <= " " || character === "\u007f" || character === "?" || character === "#",
-    ) &&
-    !pages.has(value)
+    )
   );
 }

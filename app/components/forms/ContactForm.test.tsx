@@ -47,8 +47,10 @@ describe("ContactForm", { timeout: 20_000 }, () => {
       message: "By road this week?",
       subject: "Visa change",
       access_key: expect.any(String),
-      // Beyond the spec: the honeypot, empty as a person leaves it (app/lib/forms/honeypot.ts).
+      // Beyond the spec: the honeypot, empty as a person leaves it (app/lib/forms/honeypot.ts), and where the
+      // visit came from (app/lib/statistics/source.ts).
       botcheck: "",
+      source: "direct",
     });
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.queryByRole("status")).not.toBeInTheDocument();

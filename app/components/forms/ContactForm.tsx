@@ -3,6 +3,7 @@ import { messageBoxRows } from "../../content/constants";
 import { submitContact, type ContactValues } from "../../lib/forms/submit-contact";
 import { Field } from "./Field";
 import { FormCard } from "./FormCard";
+import { withVisitSource } from "../../lib/statistics/visits";
 import { Honeypot, useSpamGuard } from "./spam-guard";
 import styles from "./Forms.module.css";
 
@@ -29,7 +30,7 @@ export function ContactForm({ title = "Send us Message" }: ContactFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    void spamGuard.fields(form).then((extraFields) => submitContact(values, { extraFields }));
+    void withVisitSource(spamGuard.fields(form)).then((extraFields) => submitContact(values, { extraFields }));
   }
 
   return (

@@ -199,10 +199,12 @@ describe("EnquiryForm", { timeout: 20_000 }, () => {
       date: "2026-09-01",
       message: "Two adults from Manila.",
       to_email: expect.stringMatching(/@/),
-      // Beyond the spec: the honeypot, empty as a person leaves it (app/lib/forms/honeypot.ts).
+      // Beyond the spec: the honeypot, empty as a person leaves it (app/lib/forms/honeypot.ts), and where the
+      // visit came from (app/lib/statistics/source.ts), after the spec's fields.
       botcheck: "",
+      source: "direct",
     });
-    expect([...data.keys()].at(-1)).toBe("botcheck");
+    expect([...data.keys()].slice(-2)).toEqual(["botcheck", "source"]);
     expect(data.has("adult")).toBe(false);
     expect(data.has("child")).toBe(false);
   });
@@ -235,7 +237,9 @@ describe("EnquiryForm", { timeout: 20_000 }, () => {
     expect(window.localStorage.getItem(draftKey("dubai-visa"))).not.toBeNull();
 
     await user.click(submitButton());
-    expect(await screen.findByRole("status")).toHaveTextContent("Your enquiry has been submitted successfully!");
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("Your enquiry has been submitted successfully!"),
+    );
     expect(sentForm().get("visa_type")).toBe("90 Days Dubai Leisure Visa");
     expect(field.name()).toHaveValue("");
     expect(field.email()).toHaveValue("");

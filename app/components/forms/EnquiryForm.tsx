@@ -8,6 +8,7 @@ import { site } from "../../lib/site-config";
 import { WhatsAppIcon } from "../icons";
 import { EnquiryFields } from "./EnquiryFields";
 import { FormCard } from "./FormCard";
+import { withVisitSource } from "../../lib/statistics/visits";
 import { Honeypot, useSpamGuard } from "./spam-guard";
 import styles from "./Forms.module.css";
 
@@ -100,7 +101,7 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
     sendingRef.current = true;
     setStatus({ kind: "sending" });
     try {
-      const result = await submitEnquiry(values, { extraFields: await spamGuard.fields(form) });
+      const result = await submitEnquiry(values, { extraFields: await withVisitSource(spamGuard.fields(form)) });
       if (result.ok) {
         setValues(defaultEnquiryValues(variant));
         clearDraft(variant);

@@ -9,9 +9,10 @@ export const largestBeacon = 2048;
 export type MetricName = "LCP" | "INP" | "CLS" | "FCP" | "TTFB";
 
 export type Beacon =
-  /** A page shown: a known route of the site (app/lib/paths.ts). */
-  | { kind: "view"; route: string; source: string }
-  /** The not-found page shown, at the path asked for (so broken links from other sites show). */
-  | { kind: "missing"; path: string; source: string }
+  /**
+   * A page shown, at its path. The server tells a page of the site (app/lib/paths.ts) from the not-found page
+   * (counted apart, with the path, so broken links from other sites show): the browser need not carry the list.
+   */
+  | { kind: "view"; path: string; source: string }
   /** The final values of a page's Core Web Vitals, each under the web-vitals library's metric id. */
   | { kind: "vitals"; route: string; metrics: { id: string; name: MetricName; value: number }[] };

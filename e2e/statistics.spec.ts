@@ -1,0 +1,240 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
+import BetterSqlite3 from "better-sqlite3";
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { type ChildServer, spawnServer } from "../server/testing/child-server";
+import { makeTempDir } from "../server/testing/fake-client";
+import { chromiumArgs, testBrowserPath } from "./browser";
+import { expect, test } from "./fixtures";
+
+/*
+ * The site's own statistics (issue 27) as a person's phone makes them: Chromium with the automation flag off and
+ * a real phone's User-Agent counts; the same visits as a headless bot, or under automation, do not. A server of its
+ * own, on an SQLite file the test reads, with its log kept. Browsers of their own too: the suite's browser runs
+ * with the automation flag, as every test tool does, and its pages must not be counted (they are not).
+ */
+
+const phoneAgent =
+  "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const distinctive = "Distinctive-Phone/7.7.7";
+const distinctiveAddress = "192.0.2.189";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// One server and its counts for the whole file: the tests run in order, each on the counts the last left.
+test.describe.configure({ mode: "serial" });
+
+test.describe("the site's own statistics @phone", () => {
+  let server: ChildServer;
+  let dataDir: string;
+  let origin: string;
+  let person: Browser;
+  let headlessBot: Browser;
+  let automated: Browser;
+
+  test.beforeAll(async () => {
+    dataDir = makeTempDir("karama-e2e-stats-");
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = await spawnServer({
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
+      SITE_URL: origin,
+      INBOX_RATE_LIMIT: "0",
+      INBOX_MIN_FILL_SECONDS: "0",
+      // Its request log on, so the test can read it; the proxy's address header trusted from loopback.
+      LOG: "on",
+      TRUST_PROXY: "loopback",
+    });
+    // A person's browser: no --enable-automation, navigator.webdriver false, a phone's User-Agent. Set on the
+    // browser, not the context: Chromium sends a page's last beacons (as it is hidden) with the browser's own.
+    const notAutomated = { executablePath: testBrowserPath, ignoreDefaultArgs: ["--enable-automation"] };
+    const personArgs = [...chromiumArgs, "--disable-blink-features=AutomationControlled"];
+    person = await chromium.launch({
+      ...notAutomated,
+      args: [...personArgs, `--user-agent=${phoneAgent} ${distinctive}`],
+    });
+    // The same, with a headless browser's own User-Agent (HeadlessChrome): a bot to the server.
+    headlessBot = await chromium.launch({ ...notAutomated, args: personArgs });
+    // A phone's User-Agent under automation (navigator.webdriver true): not a person to the page.
+    automated = await chromium.launch({
+      executablePath: testBrowserPath,
+      args: [...chromiumArgs, `--user-agent=${phoneAgent}`],
+    });
+  });
+
+  test.afterAll(async () => {
+    for (const browser of [person, headlessBot, automated]) await browser?.close();
+    server?.process.kill("SIGTERM");
+    await server?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function query<T>(sql: string): T[] {
+    const db = new BetterSqlite3(join(dataDir, "inbox.sqlite"), { readonly: true });
+    try {
+      return db.prepare(sql).all() as T[];
+    } finally {
+      db.close();
+    }
+  }
+  const views = () =>
+    query<{ route: string; source: string; device: string; n: number }>(
+      "SELECT route, source, device, count(*) AS n FROM stat_events WHERE kind = 'view' GROUP BY route, source, device ORDER BY route, source",
+    );
+  const viewsOf = (route: string) => views().reduce((sum, row) => sum + (row.route === route ? row.n : 0), 0);
+  const allViews = () => views().reduce((sum, row) => sum + row.n, 0);
+
+  async function phone(browser: Browser): Promise<BrowserContext> {
+    return browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      extraHTTPHeaders: { "x-forwarded-for": distinctiveAddress },
+    });
+  }
+  async function open(page: Page, path: string) {
+    await page.goto(`${origin}${path}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  }
+
+  test("a person's visit counts each page shown: landing, a move inside the site, a reload, back and forward", async () => {
+    const context = await phone(person);
+    const page = await context.newPage();
+    expect(await page.evaluate(() => [navigator.webdriver, navigator.userAgent])).toEqual([
+      false,
+      `${phoneAgent} ${distinctive}`,
+    ]);
+
+    await open(page, "/?utm_source=Eid-Flyer&utm_campaign=november");
+    await expect.poll(() => viewsOf("/")).toBe(1);
+    expect(views()).toEqual([{ route: "/", source: "eid-flyer", device: "phone", n: 1 }]);
+
+    // A move inside the site: the same visit, the same source.
+    await page.locator('footer a[href="/about"]').click();
+    await expect(page).toHaveURL(`${origin}/about`);
+    await expect.poll(() => viewsOf("/about")).toBe(1);
+    expect(views()).toContainEqual({ route: "/about", source: "eid-flyer", device: "phone", n: 1 });
+
+    // A reload is a page shown again.
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect.poll(() => viewsOf("/about")).toBe(2);
+
+    // A new page loaded, then back to /about (restored from the back-forward cache, or loaded again): one view each.
+    await open(page, "/contact");
+    await expect.poll(() => viewsOf("/contact")).toBe(1);
+    await page.goBack();
+    await expect(page).toHaveURL(`${origin}/about`);
+    await expect.poll(() => viewsOf("/about")).toBe(3);
+    await page.goForward();
+    await expect(page).toHaveURL(`${origin}/contact`);
+    await expect.poll(() => viewsOf("/contact")).toBe(2);
+
+    // The not-found page, apart, at its path.
+    await open(page, "/old-eid-offer");
+    await expect
+      .poll(() => query("SELECT route, source FROM stat_events WHERE kind = 'missing'"))
+      .toEqual([{ route: "/old-eid-offer", source: "direct" }]);
+    // Nothing else was counted meanwhile (a second count of a page would show here).
+    expect(allViews()).toBe(6);
+
+    // Nothing in the browser: no cookie, no storage.
+    expect(
+      await page.evaluate(async () => ({
+        cookie: document.cookie,
+        local: localStorage.length,
+        session: sessionStorage.length,
+        databases: (await indexedDB.databases()).length,
+      })),
+    ).toEqual({ cookie: "", local: 0, session: 0, databases: 0 });
+
+    // The pages' Core Web Vitals, sent as each page was hidden: one row per metric id, on the landing page too.
+    await context.close();
+    await expect
+      .poll(() =>
+        query<{ metric: string }>("SELECT DISTINCT metric FROM stat_vitals WHERE route = '/' ORDER BY metric"),
+      )
+      .toEqual(expect.arrayContaining([{ metric: "FCP" }, { metric: "LCP" }, { metric: "TTFB" }]));
+    const ids = query<{ id: string; n: number }>("SELECT id, count(*) AS n FROM stat_vitals GROUP BY id HAVING n > 1");
+    expect(ids).toEqual([]);
+  });
+
+  test("an enquiry keeps the page it was sent from and where the visit came from", async () => {
+    const context = await phone(person);
+    const page = await context.newPage();
+    await page.goto(`${origin}/dubai-visa/1?utm_source=facebook`, { referer: "https://l.facebook.com/" });
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const form = page.getByRole("form", { name: "Enquiry Now" });
+    await form.getByLabel("Full Name").fill("Maria Santos");
+    await form.getByLabel("Email").fill("maria@example.com");
+    await form.getByLabel("Phone Number").fill("+971 50 123 4567");
+    await form.getByLabel("Travel Date").fill("2026-12-20");
+    await form.getByLabel("Message").fill("Two adults.");
+    await form.getByRole("button", { name: "Make Enquiry" }).click();
+    await expect(page.getByText("Your enquiry has been submitted successfully!")).toBeVisible();
+    expect(query("SELECT page, source, device FROM enquiries")).toEqual([
+      { page: "/dubai-visa/1", source: "facebook", device: "phone" },
+    ]);
+    expect(query("SELECT route, source, device FROM stat_events WHERE kind = 'enquiry'")).toEqual([
+      { route: "/dubai-visa/1", source: "facebook", device: "phone" },
+    ]);
+    await expect.poll(() => viewsOf("/dubai-visa/1")).toBe(1);
+    await context.close();
+  });
+
+  test("the same visits as a headless bot, or under automation, count nothing", async () => {
+    const before = allViews();
+    const bot = await phone(headlessBot);
+    const botPage = await bot.newPage();
+    expect(await botPage.evaluate(() => [navigator.webdriver, navigator.userAgent.includes("HeadlessChrome")])).toEqual(
+      [false, true],
+    );
+    await botPage.close();
+    const driven = await phone(automated);
+    const drivenPage = await driven.newPage();
+    expect(await drivenPage.evaluate(() => [navigator.webdriver, navigator.userAgent])).toEqual([true, phoneAgent]);
+    await drivenPage.close();
+    for (const context of [bot, driven]) {
+      const page = await context.newPage();
+      await open(page, "/services");
+      await page.locator('footer a[href="/about"]').click();
+      await expect(page).toHaveURL(`${origin}/about`);
+      await open(page, "/contact");
+      await context.close();
+    }
+    // Time for a beacon to arrive and a batch to be written (one a second).
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(allViews()).toBe(before);
+  });
+
+  test("neither the visitor's address nor their User-Agent is kept, in the database or in the collector's log", async () => {
+    const db = new BetterSqlite3(join(dataDir, "inbox.sqlite"), { readonly: true });
+    let dump = "";
+    try {
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+      for (const { name } of tables) dump += JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all());
+    } finally {
+      db.close();
+    }
+    expect(dump).toContain("/contact");
+    expect(dump).not.toContain(distinctiveAddress);
+    expect(dump).not.toContain("Distinctive");
+    const log = server.output();
+    expect(log).toContain("/contact");
+    expect(log).not.toContain("/api/stats");
+    expect(log).not.toContain("Distinctive");
+  });
+});
