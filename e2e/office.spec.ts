@@ -87,6 +87,41 @@ test.describe("the back office", () => {
     file.close();
   }
 
+  /**
+   * Four weeks of a small agency's statistics, as the collector would have kept them (the suite's own browser runs
+   * under automation, which counts nothing): for the statistics page to show something worth looking at.
+   */
+  function seedStatistics() {
+    const file = new BetterSqlite3(join(dataDir, "inbox.sqlite"));
+    const dubaiDay = (daysAgo: number) =>
+      new Date(Date.now() + 4 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const event = file.prepare("INSERT INTO stat_events (day, kind, route, source, device) VALUES (?, ?, ?, ?, ?)");
+    const vital = file.prepare(
+      "INSERT OR IGNORE INTO stat_vitals (id, day, route, device, metric, value) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    const routes = ["/", "/dubai-visa/1", "/services", "/contact", "/visa-changes/2"];
+    const sources = ["whatsapp", "facebook", "google", "direct", "eid flyer"];
+    file.transaction(() => {
+      for (let ago = 27; ago >= 0; ago--) {
+        const day = dubaiDay(ago);
+        for (let n = 0; n < 20 + ((ago * 7) % 15); n++) {
+          const device = n % 5 === 0 ? "desktop" : "phone";
+          event.run(day, "view", routes[n % routes.length], sources[(n + ago) % sources.length], device);
+          if (n % 9 === 0)
+            event.run(day, "enquiry", routes[n % routes.length], sources[(n + ago) % sources.length], device);
+          if (n % 4 === 0) {
+            const id = `v6-${ago}-${n}`;
+            vital.run(`${id}-l`, day, routes[n % 2], device, "LCP", 1400 + ((n * 97) % 2000));
+            vital.run(`${id}-c`, day, routes[n % 2], device, "CLS", ((n * 13) % 20) / 100);
+            vital.run(`${id}-i`, day, routes[n % 2], device, "INP", 90 + ((n * 31) % 300));
+          }
+        }
+      }
+      event.run(dubaiDay(2), "missing", "/special-offer-2025", "facebook", "phone");
+    })();
+    file.close();
+  }
+
   /** npm run office -- invite: the link is the last line it prints. */
   async function invite(name: string, role: "owner" | "staff") {
     const { stdout } = await run(
@@ -194,6 +229,23 @@ test.describe("the back office", () => {
     await expect(page.getByText(`invited: ${who} Helper as staff`)).toBeVisible();
     await expectNoViolations(page);
 
+    // The statistics, for everyone in the office.
+    seedStatistics();
+    await page.getByRole("link", { name: isPhone(page) ? "Stats" : "Statistics", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Statistics", level: 1 })).toBeVisible();
+    await expect(
+      page
+        .getByRole("cell", { name: "/special-offer-2025" })
+        .or(page.getByRole("rowheader", { name: "/special-offer-2025" })),
+    ).toBeVisible();
+    await expectNoViolations(page);
+    await shot("stats");
+    if (isPhone(page)) {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await shot("stats-360");
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
+
     // The header names the person on a desktop, and says "Me" on a phone (one row).
     await page.getByRole("link", { name: isPhone(page) ? "Me" : who, exact: true }).click();
     await expect(page.getByRole("heading", { name: "Your passkeys" })).toBeVisible();
@@ -230,6 +282,8 @@ test.describe("the back office", () => {
     await page.getByRole("link", { name: new RegExp(`${who} visitor`) }).click();
     await walk(page);
     await page.goto(`${origin}/office/me`);
+    await walk(page);
+    await page.goto(`${origin}/office/stats`);
     await walk(page);
     // The owner's pages, as an owner.
     const ownerLink = await invite(`${who} Owner`, "owner");

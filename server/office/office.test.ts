@@ -11,6 +11,8 @@ import {
   startOn,
   validEnquiry,
 } from "../testing/inbox-server";
+import { addDays, dubaiDay } from "../data/dubai-days";
+import { StatsStore } from "../stats/store";
 import { Accounts } from "./accounts";
 import { officePolicy } from "./headers";
 import { hashToken } from "./tokens";
@@ -204,6 +206,24 @@ describe.each(engines)("the back office on %s", (engine) => {
       expect(after.text).toContain("Mariam Ali · ");
     });
 
+    it("says where the visit that sent an enquiry came from, and on what kind of device", async () => {
+      const reply = await post(server.url, {
+        body: enquiryForm({ ...validEnquiry, name: "From a post", source: "facebook" }),
+        headers: {
+          referer: `${officeOrigin}/dubai-visa/1`,
+          "user-agent":
+            "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36",
+        },
+      });
+      expect(reply.status).toBe(200);
+      const id = (await server.stored()).at(-1)?.id ?? 0;
+      const page = await owner.client.get(`/office/enquiries/${id}`);
+      expect(page.text).toMatch(/<dt>Sent from<\/dt>\s*<dd[^>]*>\/dubai-visa\/1<\/dd>/);
+      expect(page.text).toMatch(/<dt>Came from<\/dt>\s*<dd[^>]*>Facebook, on a phone<\/dd>/);
+      const unknown = await owner.client.get(`/office/enquiries/${await submit({ name: "No source" })}`);
+      expect(unknown.text).toMatch(/<dt>Came from<\/dt>\s*<dd[^>]*>Not known, on a computer<\/dd>/);
+    });
+
     it("asks why an enquiry was lost, keeping what was typed, and refuses an empty or oversized note the same way", async () => {
       const id = await submit({ name: "Lost Lucy" });
       const { client } = owner;
@@ -252,6 +272,53 @@ describe.each(engines)("the back office on %s", (engine) => {
     });
   });
 
+  describe("the statistics", () => {
+    it("show staff and owners what brings enquiries and how fast the pages are, for 7, 28 or 90 days", async () => {
+      const stats = new StatsStore(database);
+      const today = dubaiDay(Date.now());
+      const longAgo = addDays(today, -40);
+      const view = (day: string, route: string, source: string, device = "phone") =>
+        ({ day, kind: "view", route, source, device }) as const;
+      await stats.record(
+        [
+          ...Array.from({ length: 40 }, () => view(today, "/about", "facebook")),
+          view(today, "/about", "eid flyer", "desktop"),
+          view(longAgo, "/services", "google"),
+          { day: today, kind: "missing", route: "/old-<b>offer</b>", source: "other sites", device: "phone" },
+        ],
+        [
+          { id: "v6-1-1", day: today, route: "/about", device: "phone", metric: "LCP", value: 2600 },
+          { id: "v6-1-2", day: today, route: "/about", device: "phone", metric: "CLS", value: 0.02 },
+          { id: "v6-1-3", day: today, route: "/about", device: "phone", metric: "INP", value: 640 },
+        ],
+      );
+      const staff = await signedInPerson(server.origin, database, "Staff Stats", "staff");
+      const page = await staff.client.get("/office/stats");
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<a href="/office/stats" aria-current="page">');
+      expect(page.text).toContain('<a href="/office/stats?days=28" aria-current="page">Last 28 days</a>');
+      expect(page.text).toMatch(/<th scope="row">\/about<\/th><td class="number">41<\/td>/);
+      expect(page.text).not.toContain("/services</th>");
+      expect(page.text).toMatch(/<th scope="row">Facebook<\/th><td class="number">40<\/td>/);
+      expect(page.text).toContain("eid flyer (campaign tag)");
+      expect(page.text).toMatch(/<th scope="row">Phones<\/th><td class="number">40<\/td>/);
+      expect(page.text).toContain("/old-&lt;b>offer&lt;/b>");
+      expect(page.text).toMatch(/<td class="number rating-needs-improvement">2.60 s/);
+      expect(page.text).toMatch(/<td class="number rating-good">0.02/);
+      expect(page.text).toMatch(/<td class="number rating-poor">640 ms/);
+      expect(page.text).toContain('role="img" aria-label="Views and enquiries per day');
+
+      const ninety = await owner.client.get("/office/stats?days=90");
+      expect(ninety.text).toContain('<a href="/office/stats?days=90" aria-current="page">Last 90 days</a>');
+      expect(ninety.text).toContain("/services</th>");
+      for (const odd of ["?days=5", "?days=abc", "?days=90x", "?days[]=7"]) {
+        expect((await owner.client.get(`/office/stats${odd}`)).text).toContain(
+          '<a href="/office/stats?days=28" aria-current="page">',
+        );
+      }
+    });
+  });
+
   describe("an attacker", () => {
     it("without a session sees the sign-in page, the same for every address, and reaches no data", async () => {
       const id = await submit({ name: "Secret Sara" });
@@ -262,6 +329,7 @@ describe.each(engines)("the back office on %s", (engine) => {
           `/office/enquiries/${id}`,
           "/office/enquiries/999999",
           "/office/me",
+          "/office/stats",
           "/office/nothing-here",
           "/office/team",
         ].map((path) => stranger.get(path)),

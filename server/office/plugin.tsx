@@ -18,6 +18,8 @@ import { Notice, Page } from "./pages/layout";
 import { Me } from "./pages/me";
 import { Audit, Data, OwnerHub, Team } from "./pages/owner";
 import { Enrol, SignIn } from "./pages/sign-in";
+import { Stats } from "./pages/stats";
+import { defaultDays, periods, statsReport } from "../stats/report";
 import { PasskeyError, Passkeys } from "./passkeys";
 import { readReplyTexts, replyLinks } from "./replies";
 import { toCsv } from "../inbox/csv";
@@ -137,7 +139,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     title: string,
     content: VNode,
     session: Session | null,
-    extra: { status?: number; section?: "inbox" | "me" | "owner" } = {},
+    extra: { status?: number; section?: "inbox" | "stats" | "me" | "owner" } = {},
   ) =>
     html(
       request,
@@ -364,6 +366,16 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
         session,
         { section: "inbox" },
       );
+    });
+
+    // What brings enquiries, and the site's speed for real visitors (server/stats): for everyone in the office.
+    office.get("/office/stats", async (request, reply) => {
+      const session = await pageSession(request, reply);
+      if (!session) return reply;
+      const asked = Number((request.query as Record<string, string | undefined>).days);
+      const days = (periods as readonly number[]).includes(asked) ? asked : defaultDays;
+      const report = await statsReport(partsNow().database, days);
+      return page(request, reply, "Statistics", <Stats report={report} />, session, { section: "stats" });
     });
 
     /**

@@ -58,6 +58,9 @@ export interface EnquiryDetail extends ListRow {
   lastError: string | null;
   sentAt: string | null;
   heldReason: string | null;
+  /** Where the visit came from (app/lib/statistics/source.ts) and the device class, when known. */
+  source: string | null;
+  device: string | null;
   events: TimelineEvent[];
 }
 
@@ -171,6 +174,8 @@ export class Work {
       lastError: row.last_error,
       sentAt: row.sent_at,
       heldReason: row.held_reason,
+      source: row.source,
+      device: row.device,
       events: events.map((event) => ({
         id: event.id,
         at: event.at,

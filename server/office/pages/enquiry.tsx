@@ -2,6 +2,7 @@
 import type { ComponentChildren } from "preact";
 import type { Stage } from "../../data/schema";
 import type { replyLinks } from "../replies";
+import { sourceLabel } from "../../../app/lib/statistics/source";
 import { dubaiDateTime } from "../time";
 import type { EnquiryDetail, TimelineEvent } from "../work";
 import { deliveryLabels, stageLabels } from "./labels";
@@ -158,6 +159,7 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
           <Field name="Sent from">
             {enquiry.page ?? (enquiry.kind === "contact" ? "The Contact page" : "Not known")}
           </Field>
+          <Field name="Came from">{cameFrom(enquiry)}</Field>
           <Field name="Mail to the agency">
             {deliveryLabels[enquiry.delivery]}
             {enquiry.delivery === "sent" && enquiry.sentAt ? `, ${dubaiDateTime(enquiry.sentAt)}` : null}
@@ -209,3 +211,11 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
     </>
   );
 }
+
+/** "Facebook, on a phone": where the visit that sent it came from, as the statistics name it. */
+function cameFrom({ source, device }: { source: string | null; device: string | null }): string {
+  const where = source === null ? "Not known" : sourceLabel(source);
+  return device ? `${where}, on ${deviceLabels[device] ?? device}` : where;
+}
+
+const deviceLabels: Record<string, string> = { phone: "a phone", tablet: "a tablet", desktop: "a computer" };

@@ -15,7 +15,7 @@ export interface PageProps {
   /** The session's form token: scripts read it from the page. */
   csrf?: string;
   /** Which part of the office this page belongs to, for the header's links. */
-  section?: "inbox" | "me" | "owner";
+  section?: "inbox" | "stats" | "me" | "owner";
   children: ComponentChildren;
 }
 
@@ -45,6 +45,10 @@ export function Page({ title, assets, person, csrf, section, children }: PagePro
             <nav class="bar-links" aria-label="Office">
               <a href="/office" aria-current={section === "inbox" ? "page" : undefined}>
                 Inbox
+              </a>
+              <a href="/office/stats" aria-current={section === "stats" ? "page" : undefined}>
+                <span class="wide-only">Statistics</span>
+                <span class="narrow-only">Stats</span>
               </a>
               {person.role === "owner" ? (
                 <a href="/office/owner" aria-current={section === "owner" ? "page" : undefined}>

@@ -1,0 +1,145 @@
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { sourceLabel } from "../app/lib/statistics/source";
+import { openDatabase } from "../server/data/open";
+import { type DatabaseSetting, readDatabaseSetting } from "../server/data/settings";
+import { defaultDbPath } from "../server/inbox/config";
+import { oneLine, truncate } from "../server/inbox/text";
+import { metricNames } from "../server/stats/metrics";
+import { conversion, defaultDays, formatMetric, longestDays, type Report, statsReport } from "../server/stats/report";
+
+const help = `The site's own statistics: page views, enquiries, where visits came from, devices, pages not
+found, and real visitors' speed (the same figures as the office's Statistics page, /office/stats).
+
+Usage: npm run stats -- [options]
+
+  --days N    the last N days up to today, Dubai time (default ${defaultDays}; 1 to ${longestDays}). The speed table
+              is always the last 28 days.
+  --json      print the figures as JSON: { from, to, totals, daily, pages: [{ route, views, enquiries }],
+              sources: [{ source, views, enquiries }], devices: [{ device, views, enquiries }],
+              missing: [{ path, views }], vitals: [{ route, device, metric, p75, samples }] }
+  --db PATH   the SQLite database (default: $DATABASE_URL, a postgres:// or sqlite: address, else $INBOX_DB,
+              else data/inbox.sqlite)
+  --help      show this help`;
+
+function table(title: string, header: string[], rows: string[][]): string {
+  if (rows.length === 0) return `${title}: none yet.`;
+  const cells = [header, ...rows].map((row) => row.map((cell) => truncate(oneLine(cell), 40)));
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => row[column]?.length ?? 0)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .join("  ");
+  return [
+    title,
+    line(cells[0] ?? []),
+    widths.map((width) => "-".repeat(width)).join("  "),
+    ...cells.slice(1).map(line),
+  ].join("\n");
+}
+
+function counted<T extends { views: number; enquiries: number }>(rows: T[], name: (row: T) => string): string[][] {
+  return rows.map((row) => [name(row), String(row.views), String(row.enquiries), conversion(row)]);
+}
+
+function textReport(report: Report): string {
+  const head = ["Views", "Enquiries", "Per 100 views"];
+  const speed = new Map<string, string[]>();
+  for (const vital of report.vitals) {
+    const key = `${vital.route}\u0000${vital.device}`;
+    const row = speed.get(key) ?? [vital.route, vital.device, ...metricNames.map(() => "–")];
+    row[2 + metricNames.indexOf(vital.metric)] =
+      `${formatMetric(vital.metric, vital.p75)} ${vital.rating} (${vital.samples})`;
+    speed.set(key, row);
+  }
+  return [
+    `${report.from} to ${report.to} (Dubai): ${report.totals.views} page views, ${report.totals.enquiries} enquiries, ${conversion(report.totals)} per 100 views.`,
+    table(
+      "Pages",
+      ["Page", ...head],
+      counted(report.pages, (row) => row.route || "Not known"),
+    ),
+    table(
+      "Where visits came from",
+      ["Source", ...head],
+      counted(report.sources, (row) => sourceLabel(row.source)),
+    ),
+    table(
+      "Devices",
+      ["Device", ...head],
+      counted(report.devices, (row) => row.device || "Not known"),
+    ),
+    table(
+      "Pages not found",
+      ["Address", "Times"],
+      report.missing.map((row) => [row.path, String(row.views)]),
+    ),
+    table(
+      `Speed for real visitors, ${report.vitalsFrom} to ${report.to}: the 75th percentile, its rating and (samples)`,
+      ["Page", "Device", ...metricNames],
+      [...speed.values()],
+    ),
+  ].join("\n\n");
+}
+
+function jsonReport(report: Report) {
+  return {
+    from: report.from,
+    to: report.to,
+    totals: report.totals,
+    daily: report.days,
+    pages: report.pages,
+    sources: report.sources,
+    devices: report.devices,
+    missing: report.missing,
+    vitals: report.vitals.map(({ route, device, metric, p75, samples }) => ({ route, device, metric, p75, samples })),
+  };
+}
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        days: { type: "string", default: String(defaultDays) },
+        json: { type: "boolean", default: false },
+        db: { type: "string" },
+        help: { type: "boolean", default: false },
+      },
+    }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${help}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(help);
+    return 0;
+  }
+  const days = Number(values.days);
+  if (!/^[0-9]+$/.test(values.days) || days < 1 || days > longestDays) {
+    console.error(`--days must be a whole number from 1 to ${longestDays}, not "${values.days}"`);
+    return 2;
+  }
+  const setting: DatabaseSetting = values.db
+    ? { engine: "sqlite", path: values.db }
+    : readDatabaseSetting(process.env, defaultDbPath);
+  if (setting.engine === "sqlite" && !existsSync(setting.path)) {
+    console.error(`No database at ${setting.path}: the site has not counted anything yet (or give --db PATH).`);
+    return 1;
+  }
+  const database = await openDatabase(setting);
+  try {
+    const report = await statsReport(database, days);
+    console.log(values.json ? JSON.stringify(jsonReport(report), null, 2) : textReport(report));
+  } finally {
+    await database.close();
+  }
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,325 @@
+/** @jsxImportSource preact */
+import type { ComponentChildren } from "preact";
+import type { MetricName } from "../../../app/lib/statistics/beacon";
+import { sourceLabel } from "../../../app/lib/statistics/source";
+import { metricNames, metrics } from "../../stats/metrics";
+import { conversion, formatMetric, periods, type Report } from "../../stats/report";
+
+const deviceNames: Record<string, string> = {
+  phone: "Phones",
+  tablet: "Tablets",
+  desktop: "Computers",
+  "": "Not known",
+};
+const ratingNames = { good: "good", "needs improvement": "needs improvement", poor: "poor" } as const;
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+const count = (value: number) => value.toLocaleString("en-GB");
+
+/** The statistics: what brings enquiries, and how fast the site is for real visitors (issue 27). */
+export function Stats({ report }: { report: Report }) {
+  const { totals } = report;
+  return (
+    <>
+      <h1>Statistics</h1>
+      <nav class="tabs" aria-label="Period">
+        {periods.map((days) => (
+          <a href={`/office/stats?days=${days}`} aria-current={days === report.length ? "page" : undefined}>
+            Last {days} days
+          </a>
+        ))}
+      </nav>
+      <p class="quiet">
+        {dayLabel(report.from)} to {dayLabel(report.to)}, Dubai time. Counted by the site itself: no cookies, no visitor
+        ids, bots left out.
+      </p>
+      <dl class="totals">
+        <div>
+          <dt>Page views</dt>
+          <dd>{count(totals.views)}</dd>
+        </div>
+        <div>
+          <dt>Enquiries</dt>
+          <dd>{count(totals.enquiries)}</dd>
+        </div>
+        <div>
+          <dt>Enquiries per 100 views</dt>
+          <dd>{conversion(totals)}</dd>
+        </div>
+      </dl>
+      <DayChart report={report} />
+      <Table
+        id="pages"
+        title="Pages"
+        first="Page"
+        rows={report.pages.map((row) => ({ name: row.route || "Not known", ...row }))}
+        empty="No page views yet in this period."
+      />
+      <Table
+        id="sources"
+        title="Where visits came from"
+        first="Source"
+        rows={report.sources.map((row) => ({ name: sourceLabel(row.source), ...row }))}
+        empty="No visits yet in this period."
+        note="A campaign tag is the utm_source of a link the agency shared, for example ?utm_source=eid-flyer."
+      />
+      <Table
+        id="devices"
+        title="Devices"
+        first="Device"
+        rows={report.devices.map((row) => ({ name: deviceNames[row.device] ?? row.device, ...row }))}
+        empty="No visits yet in this period."
+      />
+      <section class="card" aria-labelledby="missing-heading">
+        <h2 id="missing-heading">Pages not found</h2>
+        {report.missing.length === 0 ? (
+          <p class="quiet">No visitor reached a page that does not exist.</p>
+        ) : (
+          <>
+            <p class="quiet">Addresses visitors asked for that the site does not have: a broken link somewhere.</p>
+            <Scroll labelledBy="missing-heading">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Address</th>
+                    <th scope="col" class="number">
+                      Times
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.missing.slice(0, 50).map((row) => (
+                    <tr>
+                      <th scope="row" class="path">
+                        {row.path}
+                      </th>
+                      <td class="number">{count(row.views)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Scroll>
+          </>
+        )}
+      </section>
+      <Speed report={report} />
+    </>
+  );
+}
+
+/** A table that scrolls sideways on a narrow phone: a named region a keyboard can reach and scroll. */
+function Scroll({ label, labelledBy, children }: { label?: string; labelledBy?: string; children: ComponentChildren }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable)
+    <div class="scroll" tabIndex={0} role="region" aria-label={label} aria-labelledby={labelledBy}>
+      {children}
+    </div>
+  );
+}
+
+interface Row {
+  name: string;
+  views: number;
+  enquiries: number;
+}
+
+function Table({
+  id,
+  title,
+  first,
+  rows,
+  empty,
+  note,
+}: {
+  id: string;
+  title: string;
+  first: string;
+  rows: Row[];
+  empty: string;
+  note?: string;
+}) {
+  const heading = `${id}-heading`;
+  return (
+    <section class="card" aria-labelledby={heading}>
+      <h2 id={heading}>{title}</h2>
+      {rows.length === 0 ? (
+        <p class="quiet">{empty}</p>
+      ) : (
+        <Scroll labelledBy={heading}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{first}</th>
+                <th scope="col" class="number">
+                  Views
+                </th>
+                <th scope="col" class="number">
+                  Enquiries
+                </th>
+                <th scope="col" class="number">
+                  Per 100 views
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr>
+                  <th scope="row">{row.name}</th>
+                  <td class="number">{count(row.views)}</td>
+                  <td class="number">{count(row.enquiries)}</td>
+                  <td class="number">{conversion(row)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      )}
+      {note && rows.length > 0 ? <p class="quiet small">{note}</p> : null}
+    </section>
+  );
+}
+
+/** Views (bars) and enquiries (dots) per day: an SVG drawn here, with the same figures as a table beside it. */
+function DayChart({ report }: { report: Report }) {
+  const days = report.days;
+  const width = 640;
+  const height = 180;
+  const top = 12;
+  const bottom = 24;
+  const highest = Math.max(1, ...days.map((day) => Math.max(day.views, day.enquiries)));
+  const step = width / days.length;
+  const y = (value: number) => top + (height - top - bottom) * (1 - value / highest);
+  const labelEvery = Math.ceil(days.length / 7);
+  const summary = `Views and enquiries per day, ${dayLabel(report.from)} to ${dayLabel(report.to)}: ${count(report.totals.views)} views, ${count(report.totals.enquiries)} enquiries; the busiest day had ${count(Math.max(0, ...days.map((day) => day.views)))} views.`;
+  return (
+    <section class="card" aria-labelledby="chart-heading">
+      <h2 id="chart-heading">Views and enquiries per day</h2>
+      <figure class="chart">
+        <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} preserveAspectRatio="none">
+          <line x1="0" x2={width} y1={y(0)} y2={y(0)} class="axis" />
+          {days.map((day, index) => (
+            <rect
+              x={index * step + step * 0.15}
+              width={step * 0.7}
+              y={y(day.views)}
+              height={y(0) - y(day.views)}
+              class="bar-views"
+            />
+          ))}
+          {days.map((day, index) =>
+            day.enquiries > 0 ? (
+              <circle
+                cx={index * step + step / 2}
+                cy={y(day.enquiries)}
+                r={Math.min(6, step / 3)}
+                class="dot-enquiries"
+              />
+            ) : null,
+          )}
+          {days.map((day, index) =>
+            index % labelEvery === 0 ? (
+              <text x={index * step + step / 2} y={height - 6} text-anchor="middle" class="tick">
+                {dayLabel(day.day)}
+              </text>
+            ) : null,
+          )}
+        </svg>
+        <figcaption class="legend">
+          <span class="key key-views" aria-hidden="true"></span> Views{" "}
+          <span class="key key-enquiries" aria-hidden="true"></span> Enquiries (highest day: {count(highest)})
+        </figcaption>
+      </figure>
+      <details>
+        <summary>The same, day by day</summary>
+        <Scroll label="Views and enquiries, day by day">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col" class="number">
+                  Views
+                </th>
+                <th scope="col" class="number">
+                  Enquiries
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...days].reverse().map((day) => (
+                <tr>
+                  <th scope="row">{dayLabel(day.day)}</th>
+                  <td class="number">{count(day.views)}</td>
+                  <td class="number">{count(day.enquiries)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      </details>
+    </section>
+  );
+}
+
+/** The 75th percentile of each Core Web Vital per page and device, coloured as Google rates it, with its samples. */
+function Speed({ report }: { report: Report }) {
+  const rows = new Map<
+    string,
+    { route: string; device: string; cells: Partial<Record<MetricName, Report["vitals"][number]>> }
+  >();
+  for (const vital of report.vitals) {
+    const key = `${vital.route} ${vital.device}`;
+    const row = rows.get(key) ?? { route: vital.route, device: vital.device, cells: {} };
+    row.cells[vital.metric] = vital;
+    rows.set(key, row);
+  }
+  return (
+    <section class="card" aria-labelledby="speed-heading">
+      <h2 id="speed-heading">Speed for real visitors</h2>
+      <p class="quiet">
+        The last 28 days ({dayLabel(report.vitalsFrom)} to {dayLabel(report.to)}): for three visits in four the page was
+        at least this fast. Green is good, amber needs improvement, red is poor (Google's thresholds); the small number
+        is how many visits were measured.
+      </p>
+      {rows.size === 0 ? (
+        <p class="quiet">No measurements yet.</p>
+      ) : (
+        <Scroll labelledBy="speed-heading">
+          <table class="speed">
+            <thead>
+              <tr>
+                <th scope="col">Page</th>
+                <th scope="col">Device</th>
+                {metricNames.map((metric) => (
+                  <th scope="col" class="number">
+                    <abbr title={metrics[metric].title}>{metric}</abbr>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {[...rows.values()].map((row) => (
+                <tr>
+                  <th scope="row">{row.route}</th>
+                  <td>{deviceNames[row.device] ?? row.device}</td>
+                  {metricNames.map((metric) => {
+                    const cell = row.cells[metric];
+                    if (!cell) return <td class="number quiet">–</td>;
+                    return (
+                      <td class={`number rating-${cell.rating.replace(" ", "-")}`}>
+                        {formatMetric(metric, cell.p75)}
+                        <span class="visually-hidden">, {ratingNames[cell.rating]},</span>
+                        <span class="samples"> {count(cell.samples)}</span>
+                        <span class="visually-hidden"> visits</span>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      )}
+    </section>
+  );
+}
