@@ -152,9 +152,11 @@ test.describe("enquiry form on the Services page", once, () => {
       "date",
       "message",
       "to_email",
-      // Beyond the spec: the spam guard's honeypot and proof of work (server/inbox/spam.ts).
+      // Beyond the spec: the spam guard's honeypot and proof of work (server/inbox/spam.ts), and where the visit
+      // came from (app/lib/statistics/source.ts).
       "botcheck",
       "altcha",
+      "source",
     ]);
     const values = Object.fromEntries(sent);
     expect(values).toEqual({
@@ -168,6 +170,7 @@ test.describe("enquiry form on the Services page", once, () => {
       to_email: expect.stringMatching(/^[^@\s]+@[^@\s]+\.[^@\s]+$/),
       botcheck: "",
       altcha: expect.any(String),
+      source: "direct",
     });
     expect(values).not.toHaveProperty("adult");
     expect(values).not.toHaveProperty("child");
@@ -405,6 +408,7 @@ test.describe("Contact form", once, () => {
       access_key: expect.any(String),
       botcheck: "",
       altcha: expect.any(String),
+      source: "direct",
     });
 
     await page.waitForLoadState("networkidle");

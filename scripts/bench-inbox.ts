@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { openDatabase } from "../server/data/open";
 import type { DatabaseSetting } from "../server/data/settings";
 import { createDatabase, startCluster, type Cluster } from "../server/data/testing/postgres";
 import { defaultSpamConfig } from "../server/inbox/spam";
@@ -21,6 +22,10 @@ import { LocalSmtp } from "../server/testing/smtp";
  * For each set-up: throughput, latency percentiles, acknowledged enquiries missing from the database afterwards
  * (must be 0), enquiries held (must be 0) and enquiries mailed more than once (must be 0: no server crashes here).
  * By default three set-ups side by side: SQLite on one server, PostgreSQL on one, PostgreSQL on two.
+ *
+ * With --beacons=N each set-up runs twice, the second time beside a flood of N statistics beacons a second
+ * (POST /api/stats, page views and Core Web Vitals from a phone, from many addresses), which must not slow the
+ * enquiries (issue 27: p99 within 10 %); the flood's own rate, answers and rows stored are printed too.
  */
 const { values } = parseArgs({
   options: {
@@ -32,32 +37,46 @@ const { values } = parseArgs({
     "pow-max": { type: "string", default: "1000" },
     db: { type: "string" },
     servers: { type: "string", default: "1" },
+    beacons: { type: "string", default: "0" },
     help: { type: "boolean", default: false },
   },
 });
 if (values.help) {
-  console.log(`npm run bench:inbox -- [--db=sqlite|postgres --servers=N] [--count=2000] [--warmup=1000] [--concurrency=20] [--pow-max=1000]
+  console.log(`npm run bench:inbox -- [--db=sqlite|postgres --servers=N] [--count=2000] [--warmup=1000] [--concurrency=20] [--pow-max=1000] [--beacons=N]
 
-Without --db: SQLite on one server, PostgreSQL on one and on two, side by side.`);
+Without --db: SQLite on one server, PostgreSQL on one and on two, side by side.
+--beacons=N: each set-up again beside a flood of N statistics beacons a second (e.g. 2000).`);
   process.exit(0);
 }
 const total = Number(values.count);
 const warmup = Number(values.warmup);
 const concurrency = Number(values.concurrency);
 const powMax = Number(values["pow-max"]);
+const beaconRate = Number(values.beacons);
+if (!(beaconRate >= 0)) throw new Error("--beacons=N, beacons a second");
 
 interface SetUp {
   engine: DatabaseSetting["engine"];
   servers: number;
+  /** Statistics beacons a second sent beside the enquiries (0: none). */
+  beacons: number;
 }
 
-const setUps: SetUp[] = values.db
+const engines: Omit<SetUp, "beacons">[] = values.db
   ? [{ engine: values.db === "postgres" ? "postgres" : "sqlite", servers: Number(values.servers) }]
   : [
       { engine: "sqlite", servers: 1 },
       { engine: "postgres", servers: 1 },
       { engine: "postgres", servers: 2 },
     ];
+const setUps: SetUp[] = engines.flatMap((setUp) =>
+  beaconRate > 0
+    ? [
+        { ...setUp, beacons: 0 },
+        { ...setUp, beacons: beaconRate },
+      ]
+    : [{ ...setUp, beacons: 0 }],
+);
 for (const { engine, servers } of setUps) {
   if (!["sqlite", "postgres"].includes(engine) || !(servers >= 1)) throw new Error("--db=sqlite|postgres --servers=N");
 }
@@ -73,6 +92,79 @@ interface Result {
   held: number;
   mailedTwice: number;
   unmailed: number;
+  flood: FloodResult | null;
+}
+
+interface FloodResult {
+  sent: number;
+  accepted: number;
+  refused: number;
+  seconds: number;
+  latencies: number[];
+  /** Rows the servers stored: views and vitals. */
+  stored: number;
+}
+
+const phone =
+  "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+
+/**
+ * Sends `rate` beacons a second, paced every 10 ms, until stopped: page views and one-metric vitals in turn, from
+ * 20,000 addresses (X-Forwarded-For, the servers trusting loopback), so no address reaches the rate limit.
+ */
+function startFlood(rate: number, urlFor: (n: number) => string): { stop: () => Promise<FloodResult> } {
+  const latencies: number[] = [];
+  const pending = new Set<Promise<void>>();
+  let sent = 0;
+  let accepted = 0;
+  let refused = 0;
+  const started = performance.now();
+  const routes = ["/", "/about", "/services", "/contact", "/dubai-visa/1", "/visa-changes/2"];
+  const sendOne = (n: number) => {
+    const body =
+      n % 2 === 0
+        ? { kind: "view", path: routes[n % routes.length], source: n % 3 === 0 ? "facebook" : "google" }
+        : {
+            kind: "vitals",
+            route: routes[n % routes.length],
+            metrics: [{ id: `v6-1764000000000-${1e12 + n}`, name: "LCP", value: 900 + (n % 3000) }],
+          };
+    const at = performance.now();
+    const request = fetch(`${urlFor(n)}/api/stats`, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: {
+        "content-type": "text/plain",
+        "user-agent": phone,
+        "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n % 20_000) & 255}`,
+      },
+    }).then(
+      async (response) => {
+        await response.arrayBuffer();
+        latencies.push(performance.now() - at);
+        if (response.status === 204) accepted++;
+        else refused++;
+      },
+      () => {
+        refused++;
+      },
+    );
+    pending.add(request);
+    void request.finally(() => pending.delete(request));
+  };
+  const timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - started) / 1000) * rate);
+    while (sent < due) sendOne(sent++);
+  }, 10);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      const seconds = (performance.now() - started) / 1000;
+      await Promise.all(pending);
+      latencies.sort((a, b) => a - b);
+      return { sent, accepted, refused, seconds, latencies, stored: 0 };
+    },
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -114,6 +206,8 @@ async function run(setUp: SetUp): Promise<Result> {
     SMTP_SECURE: "false",
     INBOX_POW_MAX_NUMBER: String(powMax),
     INBOX_MIN_FILL_SECONDS: String(defaultSpamConfig.minFillMs / 1000),
+    // The flood's addresses come in X-Forwarded-For.
+    TRUST_PROXY: "loopback",
   };
   // One after the other: the first creates the tables, as a deploy's first server would.
   const servers: ChildServer[] = [];
@@ -164,9 +258,11 @@ async function run(setUp: SetUp): Promise<Result> {
   };
   // The first `warmup` enquiries (numbers total and up) warm the servers up; the next `total` are timed.
   await inParallel(total, total + warmup, (n) => submit(n, false));
+  const flood = setUp.beacons > 0 ? startFlood(setUp.beacons, (n) => serverFor(n).url) : null;
   const started = performance.now();
   await inParallel(0, total, (n) => submit(n, true));
   const seconds = (performance.now() - started) / 1000;
+  const flooded = flood ? await flood.stop() : null;
 
   // The outbox's turn: until every acknowledged enquiry is mailed, or a minute has passed.
   const deadline = Date.now() + 60_000;
@@ -179,6 +275,7 @@ async function run(setUp: SetUp): Promise<Result> {
   await smtp.stop();
 
   const rows = await readStored(database);
+  if (flooded) flooded.stored = await statRows(database);
   const stored = new Set(rows.map((row) => row.name));
   const copies = new Map<string, number>();
   for (const mail of smtp.received) {
@@ -197,7 +294,27 @@ async function run(setUp: SetUp): Promise<Result> {
     held: rows.filter((row) => row.status === "held").length,
     mailedTwice: [...copies.values()].filter((count) => count > 1).length,
     unmailed: acknowledged.length - copies.size,
+    flood: flooded,
   };
+}
+
+/** The statistics rows in a database: views and vitals (no enquiry is counted twice: those are apart). */
+async function statRows(setting: DatabaseSetting): Promise<number> {
+  const database = await openDatabase(setting, { migrate: false });
+  try {
+    const events = await database.db
+      .selectFrom("stat_events")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("kind", "=", "view")
+      .executeTakeFirstOrThrow();
+    const vitals = await database.db
+      .selectFrom("stat_vitals")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(events.n) + Number(vitals.n);
+  } finally {
+    await database.close();
+  }
 }
 
 const results: Result[] = [];
@@ -212,7 +329,9 @@ try {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const throughput = (result: Result) => result.acknowledged / result.seconds;
 const name = ({ setUp }: Result) =>
-  `${setUp.engine === "sqlite" ? "SQLite" : "PostgreSQL"}, ${setUp.servers} server${setUp.servers > 1 ? "s" : ""}`;
+  `${setUp.engine === "sqlite" ? "SQLite" : "PostgreSQL"}, ${setUp.servers} server${setUp.servers > 1 ? "s" : ""}` +
+  (beaconRate > 0 ? (setUp.beacons > 0 ? ", flood" : ", alone") : "");
+const floodOf = (result: Result, value: (flood: FloodResult) => string) => (result.flood ? value(result.flood) : "–");
 const rows: [string, (result: Result) => string][] = [
   ["acknowledged", (result) => `${result.acknowledged} of ${total + warmup}`],
   ["throughput (enquiries/s)", (result) => throughput(result).toFixed(0)],
@@ -222,6 +341,21 @@ const rows: [string, (result: Result) => string][] = [
   ["held as suspected spam", (result) => String(result.held)],
   ["mailed more than once", (result) => String(result.mailedTwice)],
   ["not mailed within a minute", (result) => String(result.unmailed)],
+  ...(beaconRate > 0
+    ? ([
+        ["beacons sent (per second)", (result) => floodOf(result, (flood) => (flood.sent / flood.seconds).toFixed(0))],
+        [
+          "beacons answered 204 (per second)",
+          (result) => floodOf(result, (flood) => (flood.accepted / flood.seconds).toFixed(0)),
+        ],
+        ["beacons refused or failed", (result) => floodOf(result, (flood) => String(flood.refused))],
+        ["beacon latency p99", (result) => floodOf(result, (flood) => ms(percentile(flood.latencies, 99)))],
+        [
+          "beacon rows stored / answered 204",
+          (result) => floodOf(result, (flood) => `${flood.stored} / ${flood.accepted}`),
+        ],
+      ] as [string, (result: Result) => string][])
+    : []),
 ];
 console.log(
   `${total} enquiries timed, after ${warmup} not timed, from ${concurrency} concurrent clients per set-up ` +
@@ -241,8 +375,28 @@ for (const [label, value] of rows) {
 for (const result of results) {
   if (result.failures.size > 0) console.log(`${name(result)} failures: ${JSON.stringify([...result.failures])}`);
 }
-const sqlite = results.find((result) => result.setUp.engine === "sqlite" && result.setUp.servers === 1);
-const pgTwo = results.find((result) => result.setUp.engine === "postgres" && result.setUp.servers === 2);
+if (beaconRate > 0) {
+  console.log("");
+  for (const result of results.filter((each) => each.setUp.beacons > 0)) {
+    const alone = results.find(
+      (each) =>
+        each.setUp.beacons === 0 &&
+        each.setUp.engine === result.setUp.engine &&
+        each.setUp.servers === result.setUp.servers,
+    );
+    if (!alone) continue;
+    const ratio = percentile(result.latencies, 99) / percentile(alone.latencies, 99);
+    console.log(
+      `${name(alone).replace(", alone", "")}: enquiry p99 beside ${beaconRate} beacons/s / alone: ${ratio.toFixed(2)}x (target at most 1.10)`,
+    );
+  }
+}
+const sqlite = results.find(
+  (result) => result.setUp.engine === "sqlite" && result.setUp.servers === 1 && result.setUp.beacons === 0,
+);
+const pgTwo = results.find(
+  (result) => result.setUp.engine === "postgres" && result.setUp.servers === 2 && result.setUp.beacons === 0,
+);
 if (sqlite && pgTwo) {
   console.log(
     `\nPostgreSQL on two servers / SQLite on one: ${(throughput(pgTwo) / throughput(sqlite)).toFixed(2)}x throughput (target at least 0.8)`,
