@@ -7,6 +7,7 @@ export default [
   route(paths.about, "routes/about.tsx"),
   route(paths.services, "routes/services.tsx"),
   route(paths.contact, "routes/contact.tsx"),
+  route(paths.privacy, "routes/privacy.tsx"),
   ...detailGroups.map((group) => route(`/${group}/:id`, "routes/detail.tsx", { id: `detail/${group}` })),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

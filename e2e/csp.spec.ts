@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { emptyDetailPaths, detailNotFoundPaths, pagePaths } from "../app/lib/paths";
 import { expect, test } from "./fixtures";
 
-/** Every page the server can answer with: the 24 pages, each group's empty and not-found pages, and the 404. */
+/** Every page the server can answer with: the 25 pages, each group's empty and not-found pages, and the 404. */
 const everyPage = [...pagePaths, ...emptyDetailPaths, ...detailNotFoundPaths, "/no-such-page"];
 
 declare global {

@@ -152,6 +152,28 @@ test.describe("footer", () => {
     await expect(footer.getByRole("link", { name: /Instagram/ })).toHaveAttribute("target", "_blank");
   });
 
+  test("its copyright line links to the privacy page, which says what the site keeps", async ({ page }) => {
+    await page.goto("/dubai-visa/1");
+    const line = page.getByRole("contentinfo").getByText(/All rights reserved\./);
+    await expect(line).toHaveText(new RegExp(`^© ${new Date().getFullYear()} .+\\. All rights reserved\\. Privacy$`));
+    await line.getByRole("link", { name: "Privacy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy" })).toBeVisible();
+    for (const heading of [
+      "When you send an enquiry",
+      "Visit counts and page speed",
+      "Other websites",
+      "Your questions",
+    ]) {
+      await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    }
+    const main = page.getByRole("main");
+    await expect(main).toContainText("No cookies");
+    await expect(main).toContainText("up to 24 months");
+    await expect(main.locator('a[href^="mailto:"]')).toHaveCount(1);
+    await expect(main.locator('a[href^="tel:+"]')).toHaveCount(1);
+  });
+
   test("navigating scrolls the window back to the top", async ({ page }) => {
     await page.goto("/");
     // However short the page, make it long enough to scroll.

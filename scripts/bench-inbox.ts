@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -8,6 +9,7 @@ import { defaultSpamConfig } from "../server/inbox/spam";
 import { type ChildServer, spawnServer } from "../server/testing/child-server";
 import { makeFakeClientRoot, makeTempDir } from "../server/testing/fake-client";
 import { readStored } from "../server/testing/inbox-server";
+import type { FloodResult } from "../server/testing/beacon-flood";
 import { solvedProof } from "../server/testing/pow";
 import { LocalSmtp } from "../server/testing/smtp";
 
@@ -92,77 +94,26 @@ interface Result {
   held: number;
   mailedTwice: number;
   unmailed: number;
-  flood: FloodResult | null;
+  flood: (FloodResult & { stored: number }) | null;
 }
 
-interface FloodResult {
-  sent: number;
-  accepted: number;
-  refused: number;
-  seconds: number;
-  latencies: number[];
-  /** Rows the servers stored: views and vitals. */
-  stored: number;
-}
-
-const phone =
-  "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
-
-/**
- * Sends `rate` beacons a second, paced every 10 ms, until stopped: page views and one-metric vitals in turn, from
- * 20,000 addresses (X-Forwarded-For, the servers trusting loopback), so no address reaches the rate limit.
- */
-function startFlood(rate: number, urlFor: (n: number) => string): { stop: () => Promise<FloodResult> } {
-  const latencies: number[] = [];
-  const pending = new Set<Promise<void>>();
-  let sent = 0;
-  let accepted = 0;
-  let refused = 0;
-  const started = performance.now();
-  const routes = ["/", "/about", "/services", "/contact", "/dubai-visa/1", "/visa-changes/2"];
-  const sendOne = (n: number) => {
-    const body =
-      n % 2 === 0
-        ? { kind: "view", path: routes[n % routes.length], source: n % 3 === 0 ? "facebook" : "google" }
-        : {
-            kind: "vitals",
-            route: routes[n % routes.length],
-            metrics: [{ id: `v6-1764000000000-${1e12 + n}`, name: "LCP", value: 900 + (n % 3000) }],
-          };
-    const at = performance.now();
-    const request = fetch(`${urlFor(n)}/api/stats`, {
-      method: "POST",
-      body: JSON.stringify(body),
-      headers: {
-        "content-type": "text/plain",
-        "user-agent": phone,
-        "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n % 20_000) & 255}`,
-      },
-    }).then(
-      async (response) => {
-        await response.arrayBuffer();
-        latencies.push(performance.now() - at);
-        if (response.status === 204) accepted++;
-        else refused++;
-      },
-      () => {
-        refused++;
-      },
-    );
-    pending.add(request);
-    void request.finally(() => pending.delete(request));
-  };
-  const timer = setInterval(() => {
-    const due = Math.floor(((performance.now() - started) / 1000) * rate);
-    while (sent < due) sendOne(sent++);
-  }, 10);
+/** The beacon flood, a process of its own (server/testing/beacon-flood.ts): stopped by a line on its stdin. */
+function startFlood(rate: number, urls: string[]): { stop: () => Promise<FloodResult> } {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(import.meta.dirname, "..", "server", "testing", "beacon-flood.ts"), String(rate), ...urls],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
     stop: async () => {
-      clearInterval(timer);
-      const seconds = (performance.now() - started) / 1000;
-      await Promise.all(pending);
-      latencies.sort((a, b) => a - b);
-      return { sent, accepted, refused, seconds, latencies, stored: 0 };
+      child.stdin.write("stop\n");
+      await exited;
+      return JSON.parse(output) as FloodResult;
     },
   };
 }
@@ -258,7 +209,13 @@ async function run(setUp: SetUp): Promise<Result> {
   };
   // The first `warmup` enquiries (numbers total and up) warm the servers up; the next `total` are timed.
   await inParallel(total, total + warmup, (n) => submit(n, false));
-  const flood = setUp.beacons > 0 ? startFlood(setUp.beacons, (n) => serverFor(n).url) : null;
+  const flood =
+    setUp.beacons > 0
+      ? startFlood(
+          setUp.beacons,
+          servers.map((server) => server.url),
+        )
+      : null;
   const started = performance.now();
   await inParallel(0, total, (n) => submit(n, true));
   const seconds = (performance.now() - started) / 1000;
@@ -275,7 +232,7 @@ async function run(setUp: SetUp): Promise<Result> {
   await smtp.stop();
 
   const rows = await readStored(database);
-  if (flooded) flooded.stored = await statRows(database);
+  const floodStored = flooded ? { ...flooded, stored: await statRows(database) } : null;
   const stored = new Set(rows.map((row) => row.name));
   const copies = new Map<string, number>();
   for (const mail of smtp.received) {
@@ -294,7 +251,7 @@ async function run(setUp: SetUp): Promise<Result> {
     held: rows.filter((row) => row.status === "held").length,
     mailedTwice: [...copies.values()].filter((count) => count > 1).length,
     unmailed: acknowledged.length - copies.size,
-    flood: flooded,
+    flood: floodStored,
   };
 }
 
@@ -331,7 +288,8 @@ const throughput = (result: Result) => result.acknowledged / result.seconds;
 const name = ({ setUp }: Result) =>
   `${setUp.engine === "sqlite" ? "SQLite" : "PostgreSQL"}, ${setUp.servers} server${setUp.servers > 1 ? "s" : ""}` +
   (beaconRate > 0 ? (setUp.beacons > 0 ? ", flood" : ", alone") : "");
-const floodOf = (result: Result, value: (flood: FloodResult) => string) => (result.flood ? value(result.flood) : "–");
+const floodOf = (result: Result, value: (flood: FloodResult & { stored: number }) => string) =>
+  result.flood ? value(result.flood) : "–";
 const rows: [string, (result: Result) => string][] = [
   ["acknowledged", (result) => `${result.acknowledged} of ${total + warmup}`],
   ["throughput (enquiries/s)", (result) => throughput(result).toFixed(0)],

@@ -109,6 +109,7 @@ const fileLabels: Record<ContentFileName, string> = {
   about: "About page",
   services: "Services page",
   contact: "Contact page",
+  privacy: "Privacy page",
   "dubai-visa": "Dubai Visa pages",
   "tourist-visa": "Tourist Visa pages",
   "visa-changes": "Visa Change pages",
@@ -287,7 +288,11 @@ export function fileFields(name: ContentFileName): CmsField[] {
 
 const collectionsOf: { name: string; label: string; files: readonly ContentFileName[] }[] = [
   { name: "services", label: "Service pages and prices", files: detailGroups },
-  { name: "pages", label: "Home, About, Services, Contact", files: ["home", "about", "services", "contact"] },
+  {
+    name: "pages",
+    label: "Home, About, Services, Contact, Privacy",
+    files: ["home", "about", "services", "contact", "privacy"],
+  },
   { name: "site", label: "Whole site", files: ["site", "enquiry-form"] },
 ];
 

@@ -76,7 +76,7 @@ describe("the guides", () => {
   });
 
   it("include the commands with options", () => {
-    expect(withHelp.sort()).toEqual(["bench", "bench:inbox", "bench:office", "enquiries", "office"]);
+    expect(withHelp.sort()).toEqual(["bench", "bench:inbox", "bench:office", "enquiries", "office", "stats"]);
   });
 
   // Each loads its command's modules first (the Lighthouse bench's are many): seconds, not milliseconds.

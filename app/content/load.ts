@@ -22,6 +22,7 @@ import { isPhotoName, type PhotoName } from "./images.ts";
 import { priceFormat } from "./price.ts";
 import {
   aboutContentSchema,
+  privacyContentSchema,
   contactFileSchema,
   detailGroupFileSchema,
   enquiryFormFileSchema,
@@ -41,6 +42,7 @@ export const fileSchemas = {
   about: aboutContentSchema,
   services: servicesContentSchema,
   contact: contactFileSchema,
+  privacy: privacyContentSchema,
   "dubai-visa": detailGroupFileSchema,
   "tourist-visa": detailGroupFileSchema,
   "visa-changes": detailGroupFileSchema,
@@ -425,6 +427,7 @@ export function contentModules(files: ContentFiles) {
     about: { about: files.about },
     services: { services: files.services },
     contact: files.contact,
+    privacy: { privacy: files.privacy },
     details: { detailRecords: groups((group): DetailRecord[] => files[group].pages) },
   };
 }
@@ -438,6 +441,7 @@ export const contentModuleNames: readonly ContentModuleName[] = [
   "about",
   "services",
   "contact",
+  "privacy",
   "details",
 ];
 

@@ -240,6 +240,17 @@ export const aboutContentSchema = z.strictObject({
 });
 export type AboutContent = z.infer<typeof aboutContentSchema>;
 
+/** The Privacy page: what the site keeps, in plain words; the contact details at its end come from the settings. */
+export const privacyContentSchema = z.strictObject({
+  title: text,
+  intro: text,
+  lastUpdated: text,
+  sections: z.array(textBlockSchema).min(1),
+  contactHeading: text,
+  contactText: text,
+});
+export type PrivacyContent = z.infer<typeof privacyContentSchema>;
+
 /** Services page section; `link` (optional) points to the matching detail page. */
 export const serviceSectionSchema = z.strictObject({
   id: optionalText.regex(/^[a-z0-9-]+$/, { error: "expected a short name in small letters, digits and dashes" }),

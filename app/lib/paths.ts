@@ -10,22 +10,25 @@ export const detailIds = [1, 2, 3, 4] as const;
 export type DetailId = (typeof detailIds)[number];
 
 export type DetailPath = `/${DetailGroup}/${number}`;
-export type AppPath = "/" | "/about" | "/services" | "/contact" | DetailPath;
+export type AppPath = "/" | "/about" | "/services" | "/contact" | "/privacy" | DetailPath;
 
 export const paths = {
   home: "/",
   about: "/about",
   services: "/services",
   contact: "/contact",
+  /** Beyond the spec: what the site keeps (issue 27), linked from the footer's copyright line. */
+  privacy: "/privacy",
   detail: (group: DetailGroup, id: number): DetailPath => `/${group}/${id}`,
 } as const;
 
-/** Every page that exists and is indexed: the four top pages and the twenty detail pages. */
+/** Every page that exists and is indexed: the four top pages, the twenty detail pages and the privacy page. */
 export const pagePaths: readonly AppPath[] = [
   paths.home,
   paths.about,
   paths.services,
   paths.contact,
+  paths.privacy,
   ...detailGroups.flatMap((group) => detailIds.map((id) => paths.detail(group, id))),
 ];
 

@@ -9,7 +9,7 @@ describe("benchTargets", () => {
     const mobile = targets.filter((target) => target.formFactor === "mobile").map((target) => target.route);
     const desktop = targets.filter((target) => target.formFactor === "desktop").map((target) => target.route);
     expect(mobile).toEqual([...pagePaths, notFoundProbe]);
-    expect(pagePaths).toHaveLength(24);
+    expect(pagePaths).toHaveLength(25);
     expect(desktop).toEqual(["/", "/about", "/services", "/contact"]);
     expect(desktopRoutes).toEqual(desktop);
   });

@@ -57,7 +57,10 @@ export function SiteFooter() {
         <div className={styles.bottom}>
           <div className="container">
             <p>
-              © {year} {site.agencyName}. All rights reserved.
+              © {year} {site.agencyName}. All rights reserved.{" "}
+              <Link to={paths.privacy} className={styles.privacy}>
+                Privacy
+              </Link>
             </p>
           </div>
         </div>
