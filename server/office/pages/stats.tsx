@@ -26,7 +26,7 @@ export function Stats({ report }: { report: Report }) {
       <nav class="tabs" aria-label="Period">
         {periods.map((days) => (
           <a href={`/office/stats?days=${days}`} aria-current={days === report.length ? "page" : undefined}>
-            Last {days} days
+            {days} days
           </a>
         ))}
       </nav>
@@ -44,7 +44,7 @@ export function Stats({ report }: { report: Report }) {
           <dd>{count(totals.enquiries)}</dd>
         </div>
         <div>
-          <dt>Enquiries per 100 views</dt>
+          <dt>Per 100 views</dt>
           <dd>{conversion(totals)}</dd>
         </div>
       </dl>
@@ -78,7 +78,7 @@ export function Stats({ report }: { report: Report }) {
         ) : (
           <>
             <p class="quiet">Addresses visitors asked for that the site does not have: a broken link somewhere.</p>
-            <Scroll labelledBy="missing-heading">
+            <Scroll label="Pages not found, table">
               <table>
                 <thead>
                   <tr>
@@ -109,10 +109,10 @@ export function Stats({ report }: { report: Report }) {
 }
 
 /** A table that scrolls sideways on a narrow phone: a named region a keyboard can reach and scroll. */
-function Scroll({ label, labelledBy, children }: { label?: string; labelledBy?: string; children: ComponentChildren }) {
+function Scroll({ label, children }: { label: string; children: ComponentChildren }) {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable)
-    <div class="scroll" tabIndex={0} role="region" aria-label={label} aria-labelledby={labelledBy}>
+    <div class="scroll" tabIndex={0} role="region" aria-label={label}>
       {children}
     </div>
   );
@@ -146,7 +146,7 @@ function Table({
       {rows.length === 0 ? (
         <p class="quiet">{empty}</p>
       ) : (
-        <Scroll labelledBy={heading}>
+        <Scroll label={`${title}, table`}>
           <table>
             <thead>
               <tr>
@@ -180,12 +180,12 @@ function Table({
   );
 }
 
-/** Views (bars) and enquiries (dots) per day: an SVG drawn here, with the same figures as a table beside it. */
+/** Views (navy bars) and enquiries (sand bars inside them) per day: an SVG drawn here, with the same figures as a table beside it. */
 function DayChart({ report }: { report: Report }) {
   const days = report.days;
   const width = 640;
   const height = 180;
-  const top = 12;
+  const top = 16;
   const bottom = 24;
   const highest = Math.max(1, ...days.map((day) => Math.max(day.views, day.enquiries)));
   const step = width / days.length;
@@ -209,17 +209,21 @@ function DayChart({ report }: { report: Report }) {
           ))}
           {days.map((day, index) =>
             day.enquiries > 0 ? (
-              <circle
-                cx={index * step + step / 2}
-                cy={y(day.enquiries)}
-                r={Math.min(6, step / 3)}
-                class="dot-enquiries"
+              <rect
+                x={index * step + step * 0.3}
+                width={step * 0.4}
+                y={y(day.enquiries)}
+                height={y(0) - y(day.enquiries)}
+                class="bar-enquiries"
               />
             ) : null,
           )}
+          <text x="2" y={top - 2} class="tick">
+            {count(highest)}
+          </text>
           {days.map((day, index) =>
             index % labelEvery === 0 ? (
-              <text x={index * step + step / 2} y={height - 6} text-anchor="middle" class="tick">
+              <text x={index * step + step * 0.15} y={height - 6} class="tick">
                 {dayLabel(day.day)}
               </text>
             ) : null,
@@ -227,7 +231,7 @@ function DayChart({ report }: { report: Report }) {
         </svg>
         <figcaption class="legend">
           <span class="key key-views" aria-hidden="true"></span> Views{" "}
-          <span class="key key-enquiries" aria-hidden="true"></span> Enquiries (highest day: {count(highest)})
+          <span class="key key-enquiries" aria-hidden="true"></span> Enquiries
         </figcaption>
       </figure>
       <details>
@@ -284,7 +288,7 @@ function Speed({ report }: { report: Report }) {
       {rows.size === 0 ? (
         <p class="quiet">No measurements yet.</p>
       ) : (
-        <Scroll labelledBy="speed-heading">
+        <Scroll label="Speed for real visitors, table">
           <table class="speed">
             <thead>
               <tr>
