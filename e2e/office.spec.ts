@@ -95,7 +95,9 @@ test.describe("the back office", () => {
     const file = new BetterSqlite3(join(dataDir, "inbox.sqlite"));
     const dubaiDay = (daysAgo: number) =>
       new Date(Date.now() + 4 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
-    const event = file.prepare("INSERT INTO stat_events (day, kind, route, source, device) VALUES (?, ?, ?, ?, ?)");
+    const event = file.prepare(
+      "INSERT INTO stat_events (day, kind, route, source, device, count) VALUES (?, ?, ?, ?, ?, 1)",
+    );
     const vital = file.prepare(
       "INSERT OR IGNORE INTO stat_vitals (id, day, route, device, metric, value) VALUES (?, ?, ?, ?, ?, ?)",
     );

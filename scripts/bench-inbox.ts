@@ -40,6 +40,8 @@ const { values } = parseArgs({
     db: { type: "string" },
     servers: { type: "string", default: "1" },
     beacons: { type: "string", default: "0" },
+    // Enquiries a second, sent on a clock (open loop) instead of by 20 clients as fast as they can.
+    "enquiry-rate": { type: "string", default: "0" },
     help: { type: "boolean", default: false },
   },
 });
@@ -47,7 +49,9 @@ if (values.help) {
   console.log(`npm run bench:inbox -- [--db=sqlite|postgres --servers=N] [--count=2000] [--warmup=1000] [--concurrency=20] [--pow-max=1000] [--beacons=N]
 
 Without --db: SQLite on one server, PostgreSQL on one and on two, side by side.
---beacons=N: each set-up again beside a flood of N statistics beacons a second (e.g. 2000).`);
+--beacons=N: each set-up again beside a flood of N statistics beacons a second (e.g. 2000).
+--enquiry-rate=N: the timed enquiries sent N a second on a clock, not by --concurrency clients as fast as they
+  can (which keeps the server's core busy, so that any other work shows as latency).`);
   process.exit(0);
 }
 const total = Number(values.count);
@@ -55,6 +59,8 @@ const warmup = Number(values.warmup);
 const concurrency = Number(values.concurrency);
 const powMax = Number(values["pow-max"]);
 const beaconRate = Number(values.beacons);
+const enquiryRate = Number(values["enquiry-rate"]);
+if (!(enquiryRate >= 0)) throw new Error("--enquiry-rate=N, enquiries a second");
 if (!(beaconRate >= 0)) throw new Error("--beacons=N, beacons a second");
 
 interface SetUp {
@@ -129,6 +135,19 @@ async function inParallel(from: number, to: number, work: (n: number) => Promise
     while (next < to) await work(next++);
   };
   await Promise.all(Array.from({ length: concurrency }, client));
+}
+
+/** Starts `work(n)` for n = from..to-1 at `rate` a second, whatever the answers' times (an open loop). */
+async function onAClock(from: number, to: number, rate: number, work: (n: number) => Promise<void>): Promise<void> {
+  const started = performance.now();
+  const running: Promise<void>[] = [];
+  for (let n = from; n < to; n++) {
+    const due = started + ((n - from) / rate) * 1000;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    running.push(work(n));
+  }
+  await Promise.all(running);
 }
 
 const clientRoot = makeFakeClientRoot();
@@ -217,7 +236,8 @@ async function run(setUp: SetUp): Promise<Result> {
         )
       : null;
   const started = performance.now();
-  await inParallel(0, total, (n) => submit(n, true));
+  if (enquiryRate > 0) await onAClock(0, total, enquiryRate, (n) => submit(n, true));
+  else await inParallel(0, total, (n) => submit(n, true));
   const seconds = (performance.now() - started) / 1000;
   const flooded = flood ? await flood.stop() : null;
 
@@ -255,13 +275,13 @@ async function run(setUp: SetUp): Promise<Result> {
   };
 }
 
-/** The statistics rows in a database: views and vitals (no enquiry is counted twice: those are apart). */
+/** The beacons a database kept: page views (rows carry their count) and vitals (a row each); enquiries apart. */
 async function statRows(setting: DatabaseSetting): Promise<number> {
   const database = await openDatabase(setting, { migrate: false });
   try {
     const events = await database.db
       .selectFrom("stat_events")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .select((eb) => eb.fn.sum<number>("count").as("n"))
       .where("kind", "=", "view")
       .executeTakeFirstOrThrow();
     const vitals = await database.db
@@ -316,7 +336,10 @@ const rows: [string, (result: Result) => string][] = [
     : []),
 ];
 console.log(
-  `${total} enquiries timed, after ${warmup} not timed, from ${concurrency} concurrent clients per set-up ` +
+  `${total} enquiries timed, after ${warmup} not timed, ` +
+    (enquiryRate > 0
+      ? `sent ${enquiryRate} a second on a clock `
+      : `from ${concurrency} concurrent clients per set-up `) +
     `(multipart, loopback, spam checks on, ` +
     `INBOX_POW_MAX_NUMBER ${powMax}), mailed to a loopback SMTP server\n`,
 );

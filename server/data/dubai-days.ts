@@ -4,8 +4,15 @@ const hour = 60 * 60_000;
 const day = 24 * hour;
 const dubaiOffset = 4 * hour;
 
+/** The last day worked out, by the start of its minute: the collector asks for each of thousands of beacons. */
+let lastDay = { minute: Number.NaN, day: "" };
+
 /** The Dubai day of a moment, YYYY-MM-DD. */
-export const dubaiDay = (at: number): string => new Date(at + dubaiOffset).toISOString().slice(0, 10);
+export function dubaiDay(at: number): string {
+  const minute = Math.floor(at / 60_000);
+  if (minute !== lastDay.minute) lastDay = { minute, day: new Date(at + dubaiOffset).toISOString().slice(0, 10) };
+  return lastDay.day;
+}
 
 /** The next moment after `now` when the clock in Dubai shows `dubaiHour`:00. */
 export function nextDubaiHour(now: number, dubaiHour: number): number {

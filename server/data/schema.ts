@@ -168,7 +168,10 @@ export interface ChoresTable {
 /** What the statistics count: a page shown, the not-found page shown (at its path), an enquiry sent (from its page). */
 export type StatKind = "view" | "missing" | "enquiry";
 
-/** One counted thing, kept 90 days (server/stats). `route` is the page's path, or '' when not known. */
+/**
+ * Counted things as written, kept 90 days (server/stats): `count` identical ones (a day, a kind, a page, a source,
+ * a device class; nothing else is kept, so nothing tells them apart). `route` is the page's path, or '' unknown.
+ */
 export interface StatEventsTable {
   /** The Dubai day, YYYY-MM-DD. */
   day: string;
@@ -176,12 +179,11 @@ export interface StatEventsTable {
   route: string;
   source: string;
   device: string;
-}
-
-/** Daily totals of stat_events older than 90 days, kept 25 months. */
-export interface StatDaysTable extends StatEventsTable {
   count: number;
 }
+
+/** Daily totals of stat_events older than 90 days, kept 25 months: one row per day and key. */
+export type StatDaysTable = StatEventsTable;
 
 /** A page load's Core Web Vital: one row per web-vitals metric id, holding its final value. Kept 90 days. */
 export interface StatVitalsTable {

@@ -13,10 +13,15 @@ export interface WriterOptions {
   busyWaitMs: number;
 }
 
-export const writerDefaults: WriterOptions = { flushMs: 1_000, batchRows: 500, maxWaiting: 20_000, busyWaitMs: 2_000 };
+export const writerDefaults: WriterOptions = {
+  flushMs: 1_000,
+  batchRows: 5_000,
+  maxWaiting: 20_000,
+  busyWaitMs: 2_000,
+};
 
 /**
- * The collector's rows are written in batches: one transaction a second (or per 500 rows), never one per beacon,
+ * The collector's rows are written in batches: one transaction a second (or per 5,000 rows), never one per beacon,
  * so counting visits costs the database a few milliseconds a second however many come. Statistics are best-effort:
  * a batch that cannot be written is dropped with a log line, and the page, the beacon and the enquiries go on.
  */

@@ -1,13 +1,13 @@
 /**
  * A flood of statistics beacons, in a process of its own so that its work does not share the event loop of the
  * clients whose latency a bench measures (scripts/bench-inbox.ts --beacons=N). Sends `rate` beacons a second,
- * paced every 10 ms, spread over the given servers, until it reads a line on stdin; then prints its result as
+ * paced every 10 ms, spread over the given servers (8 pipelined keep-alive connections each), until it reads a line on stdin; then prints its result as
  * JSON and exits. Views and one-metric vitals in turn, from a phone, from 20,000 addresses (X-Forwarded-For, the
  * servers trusting loopback), so no address reaches the collector's rate limit.
  *
  * Usage: node --import tsx server/testing/beacon-flood.ts RATE URL [URL...]
  */
-import { Agent, request } from "node:http";
+import { connect, type Socket } from "node:net";
 
 export interface FloodResult {
   sent: number;
@@ -28,15 +28,9 @@ if (!(rate > 0) || urls.length === 0) {
 const phone =
   "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const routes = ["/", "/about", "/services", "/contact", "/dubai-visa/1", "/visa-changes/2"];
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-const latencies: number[] = [];
-let sent = 0;
-let accepted = 0;
-let refused = 0;
-let inFlight = 0;
-const started = performance.now();
 
-function sendOne(n: number): void {
+/** One request, written out: the flood's own work is a socket write, so that its CPU stays small beside the servers'. */
+function requestBytes(n: number, host: string): Buffer {
   const route = routes[n % routes.length] ?? "/";
   const beacon =
     n % 2 === 0
@@ -48,46 +42,76 @@ function sendOne(n: number): void {
         };
   const body = JSON.stringify(beacon);
   const address = n % 20_000;
-  const url = new URL("/api/stats", urls[n % urls.length]);
-  const at = performance.now();
-  inFlight++;
-  const done = (ok: boolean) => {
-    inFlight--;
-    latencies.push(performance.now() - at);
-    if (ok) accepted++;
-    else refused++;
-  };
-  const outgoing = request(
-    url,
-    {
-      method: "POST",
-      agent,
-      headers: {
-        "content-type": "text/plain",
-        "content-length": Buffer.byteLength(body),
-        "user-agent": phone,
-        "x-forwarded-for": `10.${(address >> 8) & 255}.${address & 255}.1`,
-      },
-    },
-    (response) => {
-      response.resume();
-      response.on("end", () => done(response.statusCode === 204));
-    },
+  return Buffer.from(
+    `POST /api/stats HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\nUser-Agent: ${phone}\r\n` +
+      `X-Forwarded-For: 10.${(address >> 8) & 255}.${address & 255}.1\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
-  outgoing.on("error", () => done(false));
-  outgoing.end(body);
 }
 
+/**
+ * Keep-alive connections with HTTP/1.1 pipelining: answers come back in order, so each connection keeps the send
+ * times of the requests it is waiting on, and an answer's status line settles the oldest.
+ */
+interface Line {
+  socket: Socket;
+  host: string;
+  waiting: number[];
+  buffered: string;
+}
+
+const latencies: number[] = [];
+let sent = 0;
+let accepted = 0;
+let refused = 0;
+const lines: Line[] = [];
+for (const url of urls) {
+  const { hostname, port, host } = new URL(url);
+  for (let index = 0; index < 8; index++) {
+    const line: Line = { socket: connect(Number(port), hostname), host, waiting: [], buffered: "" };
+    line.socket.setNoDelay(true);
+    line.socket.on("data", (chunk: Buffer) => {
+      line.buffered += chunk.toString("latin1");
+      for (;;) {
+        const at = line.buffered.indexOf("HTTP/1.1 ");
+        if (at < 0) break;
+        const status = line.buffered.slice(at + 9, at + 12);
+        line.buffered = line.buffered.slice(at + 12);
+        const sentAt = line.waiting.shift();
+        if (sentAt !== undefined) latencies.push(performance.now() - sentAt);
+        if (status === "204") accepted++;
+        else refused++;
+      }
+    });
+    line.socket.on("error", () => {
+      refused += line.waiting.length;
+      line.waiting = [];
+    });
+    lines.push(line);
+  }
+}
+
+const started = performance.now();
 const timer = setInterval(() => {
   const due = Math.floor(((performance.now() - started) / 1000) * rate);
-  while (sent < due) sendOne(sent++);
+  while (sent < due) {
+    const line = lines[sent % lines.length];
+    if (!line) break;
+    line.waiting.push(performance.now());
+    line.socket.write(requestBytes(sent, line.host));
+    sent++;
+  }
 }, 10);
 
 process.stdin.once("data", () => {
   clearInterval(timer);
   const seconds = (performance.now() - started) / 1000;
+  const deadline = Date.now() + 10_000;
   const finish = () => {
-    if (inFlight > 0) return setTimeout(finish, 10);
+    if (lines.some((line) => line.waiting.length > 0) && Date.now() < deadline) return setTimeout(finish, 10);
+    for (const line of lines) {
+      refused += line.waiting.length;
+      line.socket.destroy();
+    }
     latencies.sort((a, b) => a - b);
     const result: FloodResult = { sent, accepted, refused, seconds, latencies };
     process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));

@@ -1,8 +1,9 @@
 import type { Migration } from "./index";
 
 /**
- * The site's own statistics (server/stats): page views, not-found pages and enquiries as one row each, kept 90 days,
- * then rolled into daily totals kept 25 months; and each page load's Core Web Vitals, one row per web-vitals metric
+ * The site's own statistics (server/stats): page views, not-found pages and enquiries, kept 90 days as the collector
+ * writes them (a row per batch and kind of thing counted: identical events of a day, which nothing tells apart, are
+ * one row with their count), then rolled into daily totals kept 25 months; and each page load's Core Web Vitals, one row per web-vitals metric
  * id holding its final value, kept 90 days. No visitor id, address or user agent: a row is a day, a page, where the
  * visit came from and phone / tablet / desktop. Enquiries keep where their visit came from, for the office.
  */
@@ -17,6 +18,7 @@ export const statistics: Migration = {
       .addColumn("route", "text", (column) => column.notNull())
       .addColumn("source", "text", (column) => column.notNull())
       .addColumn("device", "text", (column) => column.notNull())
+      .addColumn("count", "integer", (column) => column.notNull())
       .execute();
     await db.schema.createIndex("stat_events_day").on("stat_events").column("day").execute();
 
