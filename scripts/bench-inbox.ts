@@ -329,7 +329,7 @@ const rows: [string, (result: Result) => string][] = [
         ["beacons refused or failed", (result) => floodOf(result, (flood) => String(flood.refused))],
         ["beacon latency p99", (result) => floodOf(result, (flood) => ms(percentile(flood.latencies, 99)))],
         [
-          "beacon rows stored / answered 204",
+          "beacons stored / answered 204",
           (result) => floodOf(result, (flood) => `${flood.stored} / ${flood.accepted}`),
         ],
       ] as [string, (result: Result) => string][])

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import type { ChunkReportEntry } from "../vite-chunk-report";
+import { type ChunkReportEntry, chunkReportFile } from "../vite-chunk-report";
 
 const attribute = (tag: string, name: string): string | null =>
   new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
@@ -110,4 +110,18 @@ export function firstLoadJs(html: string, clientDir: string, report: readonly Ch
     for (const [module, length] of modules) parts[partOf(module)] += (bytes * length) / total;
   }
   return { bytes: scripts.reduce((sum, script) => sum + script.bytes, 0), scripts, parts };
+}
+
+/** First-load JavaScript of each route: its HTML as the server answers it, its scripts as built files. */
+export async function measureJs(baseUrl: string, buildDir: string, routes: readonly string[]): Promise<FirstLoadJs[]> {
+  const reportFile = chunkReportFile(buildDir);
+  const report: ChunkReportEntry[] = existsSync(reportFile)
+    ? (JSON.parse(readFileSync(reportFile, "utf8")) as ChunkReportEntry[])
+    : [];
+  return Promise.all(
+    routes.map(async (route) => {
+      const html = await (await fetch(`${baseUrl}${route}`)).text();
+      return firstLoadJs(html, join(buildDir, "client"), report);
+    }),
+  );
 }

@@ -1,0 +1,124 @@
+/**
+ * The bench's processes and files: building the site, serving a build on loopback, launching Chromium (for
+ * Lighthouse and for Playwright), and stopping every one of them on the way out, whichever way out it is.
+ */
+import type { Browser } from "@playwright/test";
+import type { LaunchedChrome } from "chrome-launcher";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { chromiumArgs, chromiumPath } from "../../e2e/browser";
+import { readSettings } from "../../app/lib/settings";
+import { buildServer } from "../../server/app";
+import { readInboxConfig } from "../../server/inbox/config";
+
+export const repoRoot = join(import.meta.dirname, "..", "..");
+
+export const log = (message: string) => process.stderr.write(`${message}\n`);
+
+/* Everything started here is stopped on the way out, whichever way out it is. */
+export const stops: (() => void)[] = [];
+export function stopAll() {
+  while (stops.length > 0) {
+    try {
+      stops.pop()?.();
+    } catch {
+      // Already gone: nothing left to stop.
+    }
+  }
+}
+process.once("exit", stopAll);
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
+  process.once(signal, () => {
+    log(`\n${signal}: stopping the server and Chromium.`);
+    stopAll();
+    process.exit(code);
+  });
+}
+
+export function build(buildDir: string, clientRendered = false): Promise<void> {
+  return new Promise((done, fail) => {
+    const child: ChildProcess = spawn("npm", ["run", "build"], {
+      cwd: repoRoot,
+      env: { ...process.env, BUILD_DIR: buildDir, CLIENT_RENDERED: clientRendered ? "1" : "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    stops.push(() => child.kill("SIGTERM"));
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("error", fail);
+    child.once("exit", (code) =>
+      code === 0 ? done() : fail(new Error(`npm run build exited with ${code}:\n${output.slice(-4000)}`)),
+    );
+  });
+}
+
+export async function launchChromium(): Promise<LaunchedChrome> {
+  const { launch } = await import("chrome-launcher");
+  return launch({
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless=new", ...chromiumArgs],
+    handleSIGINT: false,
+    logLevel: "silent",
+  });
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Playwright's Chromium driver with Debian's Chromium, closed on the way out. */
+export async function launchPlaywrightChromium(): Promise<Browser> {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  stops.push(() => void browser.close());
+  return browser;
+}
+
+// tsx names inner functions with a helper of its own; a function run in the page is serialised without it.
+export const nameHelperShim = { content: "globalThis.__name = (fn) => fn;" };
+
+/** The production server (as server/index.ts builds it) on a free loopback port, with a throwaway inbox. */
+export async function serve(clientDir: string): Promise<string> {
+  // No page load writes to the inbox, but the server opens it.
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
+  stops.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const settings = readSettings(process.env);
+  const server = await buildServer({
+    root: clientDir,
+    settings,
+    inbox: readInboxConfig(
+      { ...process.env, DATABASE_URL: "", INBOX_DB: join(dataDir, "inbox.sqlite"), SMTP_HOST: "" },
+      settings.email,
+    ),
+  });
+  stops.push(() => void server.close());
+  await server.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+}
+
+export function gitCommit(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(out: string, json: unknown) {
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
+}
+
+export const shown = (path: string) => (path.startsWith(`${process.cwd()}/`) ? relative(process.cwd(), path) : path);
+export const took = (seconds: number) => `Took ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
