@@ -3,6 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ContactForm } from "./ContactForm";
 
+// A visit known at once to be direct: the statistics collector is not part of what the form's tests time.
+vi.mock("../../lib/statistics/visits", () => import("../../test-support/direct-visit"));
+
 let fetchMock: ReturnType<typeof vi.fn<typeof globalThis.fetch>>;
 
 beforeEach(() => {

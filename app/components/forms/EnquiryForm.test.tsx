@@ -5,6 +5,9 @@ import { draftKey } from "../../lib/forms/enquiry-draft";
 import { hydrateServerHtml } from "../../test-support/hydrate";
 import { EnquiryForm } from "./EnquiryForm";
 
+// A visit known at once to be direct: the statistics collector is not part of what the form's tests time.
+vi.mock("../../lib/statistics/visits", () => import("../../test-support/direct-visit"));
+
 type FetchMock = ReturnType<typeof vi.fn<typeof globalThis.fetch>>;
 
 let fetchMock: FetchMock;

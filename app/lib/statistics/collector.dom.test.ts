@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Metric } from "web-vitals";
 
 /** What web-vitals would report through: each on* function's callback, by metric name. */
@@ -51,6 +51,13 @@ describe("the statistics collector in the browser", () => {
   afterEach(() => {
     setVisibility("visible");
     for (const [target, type, listener] of added.splice(0)) target.removeEventListener(type, listener);
+  });
+  // The DOM test files share one document (vitest.config.ts: isolate false): what these tests set on it goes, or
+  // the next file's forms would see a visit from Facebook.
+  afterAll(() => {
+    for (const name of ["sendBeacon", "webdriver"]) Reflect.deleteProperty(navigator, name);
+    for (const name of ["referrer", "prerendering", "visibilityState"]) Reflect.deleteProperty(document, name);
+    vi.resetModules();
   });
 
   it("sends a view for each page shown, with the visit's source carried from the landing page", async () => {
