@@ -16,6 +16,7 @@ import {
   waitFor,
 } from "../testing/inbox-server";
 import { LocalSmtp, mailHeader, mailPart } from "../testing/smtp";
+import { inAFreshMinute } from "../testing/fresh-minute";
 
 afterAll(removeTestDirs);
 
@@ -152,6 +153,7 @@ describe.each(engines)("on %s", (engine) => {
 
   describe("POST /api/submit rate limit", () => {
     it("answers 429 once an address has sent its share", async () => {
+      inAFreshMinute();
       const server = await startOn(engine, { rateLimit: 3 });
       try {
         const statuses = [];

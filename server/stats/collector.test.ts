@@ -8,6 +8,7 @@ import { engines } from "../data/testing/engines";
 import { removeTestDirs, type Running, startOn } from "../testing/inbox-server";
 import { readBeacon } from "./read-beacon";
 import { StatsStore } from "./store";
+import { inAFreshMinute } from "../testing/fresh-minute";
 
 afterAll(removeTestDirs);
 
@@ -146,6 +147,7 @@ describe.each(engines)("the statistics collector on %s", (engine) => {
   });
 
   it("answers 429 past the limit of one address, and serves the next address", async () => {
+    inAFreshMinute();
     const view = { kind: "view", path: "/services", source: "direct" };
     const flood = "203.0.113.200";
     const statuses: number[] = [];
