@@ -246,6 +246,18 @@ test.describe("the back office", () => {
       await page.setViewportSize({ width: 360, height: 740 });
       // Loaded again at that width: a phone lays a page out once, at its own width.
       await page.reload();
+      // The owner's header (Office, Inbox, Stats, Owner, Me, Sign out) is one row on the narrowest phone too.
+      const middles = await page
+        .locator("header.bar")
+        .locator(".brand, nav a, nav button")
+        .evaluateAll((items) =>
+          items.map((item) => {
+            const box = item.getBoundingClientRect();
+            return box.top + box.height / 2;
+          }),
+        );
+      expect(middles).toHaveLength(6);
+      expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(2);
       await shot("stats-360");
       await page.setViewportSize({ width: 390, height: 844 });
     }
