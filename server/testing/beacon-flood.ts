@@ -1,9 +1,11 @@
 /**
  * A flood of statistics beacons, in a process of its own so that its work does not share the event loop of the
  * clients whose latency a bench measures (scripts/bench-inbox.ts --beacons=N). Sends `rate` beacons a second,
- * paced every 10 ms, spread over the given servers (8 pipelined keep-alive connections each), until it reads a line on stdin; then prints its result as
- * JSON and exits. Views and one-metric vitals in turn, from a phone, from 20,000 addresses (X-Forwarded-For, the
- * servers trusting loopback), so no address reaches the collector's rate limit.
+ * paced every 10 ms, spread over the given servers (8 pipelined keep-alive connections each). It reads commands on
+ * stdin, a line each: `pause` (it answers `paused` once every beacon sent is answered), `resume`, and `stop` (it
+ * prints its result as JSON and exits). It starts paused and says `ready` once connected. Views and one-metric
+ * vitals in turn, from a phone, from 20,000 addresses (X-Forwarded-For, the servers trusting loopback), so no
+ * address reaches the collector's rate limit.
  *
  * Usage: node --import tsx server/testing/beacon-flood.ts RATE URL [URL...]
  */
@@ -13,6 +15,7 @@ export interface FloodResult {
   sent: number;
   accepted: number;
   refused: number;
+  /** Seconds of sending (pauses left out). */
   seconds: number;
   /** Answer times, ms, sorted. */
   latencies: number[];
@@ -90,9 +93,13 @@ for (const url of urls) {
   }
 }
 
-const started = performance.now();
+/** Sending since (performance.now()), or null while paused; the seconds of sending before it. */
+let since: number | null = null;
+let sentBefore = 0;
+let secondsBefore = 0;
 const timer = setInterval(() => {
-  const due = Math.floor(((performance.now() - started) / 1000) * rate);
+  if (since === null) return;
+  const due = sentBefore + Math.floor(((performance.now() - since) / 1000) * rate);
   while (sent < due) {
     const line = lines[sent % lines.length];
     if (!line) break;
@@ -102,19 +109,48 @@ const timer = setInterval(() => {
   }
 }, 10);
 
-process.stdin.once("data", () => {
-  clearInterval(timer);
-  const seconds = (performance.now() - started) / 1000;
+function pause(): void {
+  if (since === null) return;
+  secondsBefore += (performance.now() - since) / 1000;
+  sentBefore = sent;
+  since = null;
+}
+
+/** Calls `then` once every beacon sent has its answer (or after 10 s, the rest counted as refused). */
+function whenAnswered(then: () => void): void {
   const deadline = Date.now() + 10_000;
-  const finish = () => {
-    if (lines.some((line) => line.waiting.length > 0) && Date.now() < deadline) return setTimeout(finish, 10);
-    for (const line of lines) {
-      refused += line.waiting.length;
-      line.socket.destroy();
-    }
-    latencies.sort((a, b) => a - b);
-    const result: FloodResult = { sent, accepted, refused, seconds, latencies };
-    process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));
+  const check = () => {
+    if (lines.some((line) => line.waiting.length > 0) && Date.now() < deadline) return void setTimeout(check, 10);
+    then();
   };
-  finish();
+  check();
+}
+
+await Promise.all(lines.map((line) => new Promise<void>((resolve) => line.socket.once("connect", () => resolve()))));
+process.stdout.write("ready\n");
+
+let commands = "";
+process.stdin.on("data", (chunk: Buffer) => {
+  commands += chunk.toString();
+  for (let end = commands.indexOf("\n"); end >= 0; end = commands.indexOf("\n")) {
+    const command = commands.slice(0, end).trim();
+    commands = commands.slice(end + 1);
+    if (command === "resume") since ??= performance.now();
+    else if (command === "pause") {
+      pause();
+      whenAnswered(() => process.stdout.write("paused\n"));
+    } else if (command === "stop") {
+      pause();
+      clearInterval(timer);
+      whenAnswered(() => {
+        for (const line of lines) {
+          refused += line.waiting.length;
+          line.socket.destroy();
+        }
+        latencies.sort((a, b) => a - b);
+        const result: FloodResult = { sent, accepted, refused, seconds: secondsBefore, latencies };
+        process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));
+      });
+    }
+  }
 });
