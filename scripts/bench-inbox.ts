@@ -43,17 +43,20 @@ const { values } = parseArgs({
     servers: { type: "string", default: "1" },
     beacons: { type: "string", default: "0" },
     rounds: { type: "string", default: "4" },
+    // The beacons to a server process of their own on the same database, as a proxy sending /api/stats there would.
+    "collector-apart": { type: "boolean", default: false },
     // Enquiries a second, sent on a clock (open loop) instead of by 20 clients as fast as they can.
     "enquiry-rate": { type: "string", default: "0" },
     help: { type: "boolean", default: false },
   },
 });
 if (values.help) {
-  console.log(`npm run bench:inbox -- [--db=sqlite|postgres --servers=N] [--count=2000] [--warmup=1000] [--concurrency=20] [--pow-max=1000] [--beacons=N [--rounds=4]]
+  console.log(`npm run bench:inbox -- [--db=sqlite|postgres --servers=N] [--count=2000] [--warmup=1000] [--concurrency=20] [--pow-max=1000] [--beacons=N [--rounds=4] [--collector-apart]]
 
 Without --db: SQLite on one server, PostgreSQL on one and on two, side by side.
 --beacons=N: the timed enquiries in --rounds pairs of phases, alone and beside a flood of N statistics beacons
   a second (e.g. 2000), on the same servers; each side's p99 over all its phases, and their ratio.
+--collector-apart: the beacons go to one more server process, on the same database, that takes no enquiries.
 --enquiry-rate=N: the timed enquiries sent N a second on a clock, not by --concurrency clients as fast as they
   can (which keeps the server's core busy, so that any other work shows as latency).`);
   process.exit(0);
@@ -65,6 +68,7 @@ const powMax = Number(values["pow-max"]);
 const beaconRate = Number(values.beacons);
 const enquiryRate = Number(values["enquiry-rate"]);
 const rounds = Number(values.rounds);
+const collectorApart = values["collector-apart"];
 if (!(enquiryRate >= 0)) throw new Error("--enquiry-rate=N, enquiries a second");
 if (!(beaconRate >= 0)) throw new Error("--beacons=N, beacons a second");
 if (!(Number.isInteger(rounds) && rounds >= 1 && total >= 2 * rounds)) throw new Error("--rounds=N, at least 1");
@@ -272,11 +276,12 @@ async function run(setUp: SetUp): Promise<Result> {
       failures.set(key, (failures.get(key) ?? 0) + 1);
     }
   };
+  let floodServer: ChildServer | null = null;
   const flood =
     setUp.beacons > 0
       ? await startFlood(
           setUp.beacons,
-          servers.map((server) => server.url),
+          collectorApart ? [(floodServer = await spawnServer(env)).url] : servers.map((server) => server.url),
         )
       : null;
   /** Pauses the flood, and waits for the collector's last batch (written within a second) to be written. */
@@ -312,8 +317,9 @@ async function run(setUp: SetUp): Promise<Result> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await new Promise((resolve) => setTimeout(resolve, 500));
-  for (const server of servers) server.process.kill("SIGTERM");
-  await Promise.all(servers.map((server) => server.exited));
+  const all = floodServer ? [...servers, floodServer] : servers;
+  for (const server of all) server.process.kill("SIGTERM");
+  await Promise.all(all.map((server) => server.exited));
   await smtp.stop();
 
   const rows = await readStored(database);
@@ -371,8 +377,9 @@ try {
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const setUpName = ({ engine, servers }: SetUp) =>
-  `${engine === "sqlite" ? "SQLite" : "PostgreSQL"}, ${servers} server${servers > 1 ? "s" : ""}`;
+const setUpName = ({ engine, servers, beacons }: SetUp) =>
+  `${engine === "sqlite" ? "SQLite" : "PostgreSQL"}, ${servers} server${servers > 1 ? "s" : ""}` +
+  (collectorApart && beacons > 0 ? " (+1 for beacons)" : "");
 
 /** A column of the table: a set-up, or one side of it when there is a flood. */
 interface Column {

@@ -84,6 +84,16 @@ describe("the nginx server block", () => {
     expect(conf.split("\n").filter((line) => /karama_inbox/.test(line) && !/^\s*#/.test(line))).toEqual([]);
   });
 
+  it("passes every path the Node server answers beside the pages to it: the inbox, the statistics, the office", () => {
+    const location = /^\s*# location ~ "?(\S+?)"? \{$/m.exec(conf)?.[1] ?? "";
+    expect(location).not.toBe("");
+    const passed = new RegExp(location);
+    for (const path of ["/api/submit", "/api/challenge", "/api/stats", "/healthz", "/office", "/office/stats"]) {
+      expect(path).toMatch(passed);
+    }
+    for (const path of ["/", "/about", "/api/other", "/officer", "/assets/app.js"]) expect(path).not.toMatch(passed);
+  });
+
   it("gives /admin and its files the editor's policy, COOP and noindex, through a map on the path", () => {
     const map = /map \$uri \$karama_content_security_policy \{\n\s*"~\^\/admin\(\/\|\$\)" "([^"]+)";/.exec(conf);
     expect(map?.[1]).toBe(admin["content-security-policy"]);

@@ -112,9 +112,9 @@ map "$status $uri" $karama_cache_control {
 # The editor at ${adminPath} has its own policy (server/admin.ts).
 ${maps}
 
-# The enquiry inbox (/api/submit, /api/challenge, /healthz) and the back office (/office) need the Node server
-# (npm run serve); the office, over https only (OFFICE_URL). Several of them
-# can share one PostgreSQL database (DATABASE_URL, README "Running several servers"): list them all here and
+# The enquiry inbox (/api/submit, /api/challenge, /healthz), the statistics (/api/stats) and the back office
+# (/office) need the Node server (npm run serve); the office, over https only (OFFICE_URL). Several of them can
+# share one PostgreSQL database (DATABASE_URL, README "Running several servers"): list them all here and
 # uncomment the locations in the server block; nginx spreads the posts and passes over one that is down.
 # upstream karama_inbox {
 #     server 10.0.0.11:3000 max_fails=3 fail_timeout=10s;
@@ -139,7 +139,7 @@ ${headerLines}
     error_page 404 /${htmlFileOf(notFoundPath)};
 
     # With the inbox upstream above (set TRUST_PROXY on the Node servers to this proxy's address):
-    # location ~ ^/(api/submit|api/challenge|healthz|office(/.*)?)$ {
+    # location ~ ^/(api/submit|api/challenge|api/stats|healthz|office(/.*)?)$ {
     #     proxy_pass http://karama_inbox;
     #     proxy_http_version 1.1;
     #     proxy_set_header Connection "";
