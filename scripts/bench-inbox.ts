@@ -425,7 +425,7 @@ const rows: [string, (column: Column) => string][] = [
     : []),
 ];
 console.log(
-  `${total} enquiries timed${beaconRate > 0 ? ` on each side, in ${rounds} rounds of alone then beside the flood,` : ""}` +
+  `${total} enquiries timed${beaconRate > 0 ? ` on each side, in ${rounds} round${rounds > 1 ? "s" : ""} of alone then beside the flood,` : ""}` +
     ` after ${warmup} not timed, ` +
     (enquiryRate > 0
       ? `sent ${enquiryRate} a second on a clock `
