@@ -55,7 +55,8 @@ if (values.help) {
 
 Without --db: SQLite on one server, PostgreSQL on one and on two, side by side.
 --beacons=N: the timed enquiries in --rounds pairs of phases, alone and beside a flood of N statistics beacons
-  a second (e.g. 2000), on the same servers; each side's p99 over all its phases, and their ratio.
+  a second (e.g. 2000), on the same servers; each side's p99 over all its phases, and their ratio. Give
+  --count=6000 for phases of 7.5 s at 200 a second: a shorter phase weighs the flood's first second too much.
 --collector-apart: the beacons go to one more server process, on the same database, that takes no enquiries.
 --enquiry-rate=N: the timed enquiries sent N a second on a clock, not by --concurrency clients as fast as they
   can (which keeps the server's core busy, so that any other work shows as latency).`);
