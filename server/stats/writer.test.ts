@@ -11,12 +11,17 @@ function vital(n: number): StatVital {
 
 const view: StatEvent = { day: "2026-11-25", kind: "view", route: "/", source: "direct", device: "phone" };
 
-/** A store that keeps what each record call received, and whether a macrotask had run before it. */
-function fakeStore() {
+/**
+ * A store that keeps what each record call received, and whether a macrotask had run before it; the calls that
+ * `fails` picks (by their number, from 0) are refused.
+ */
+function fakeStore(fails: (call: number) => boolean = () => false) {
   const calls: { events: number; vitals: StatVital[]; afterMacrotask: boolean }[] = [];
+  let tried = 0;
   let macrotaskRan = false;
   const store = {
     record: (events: readonly StatEvent[], vitals: readonly StatVital[]) => {
+      if (fails(tried++)) return Promise.reject(new Error("disk full"));
       calls.push({ events: events.length, vitals: [...vitals], afterMacrotask: macrotaskRan });
       return Promise.resolve();
     },
@@ -66,16 +71,8 @@ describe("StatsWriter", () => {
   });
 
   it("drops a piece that cannot be written with a log line, and writes the rest", async () => {
+    const { store, calls } = fakeStore((call) => call === 0);
     const error = vi.fn();
-    let n = 0;
-    const written: number[] = [];
-    const store = {
-      record: (_events: readonly StatEvent[], vitals: readonly StatVital[]) => {
-        if (n++ === 0) return Promise.reject(new Error("disk full"));
-        written.push(vitals.length);
-        return Promise.resolve();
-      },
-    } as unknown as StatsStore;
     const writer = new StatsWriter(() => store, { warn: vi.fn(), error } as unknown as FastifyBaseLogger, {
       ...writerDefaults,
       rowsPerTransaction: 10,
@@ -85,7 +82,7 @@ describe("StatsWriter", () => {
       Array.from({ length: 25 }, (_, i) => vital(i)),
     );
     await writer.flush();
-    expect(written).toEqual([10, 5]);
+    expect(calls.map((call) => call.vitals.length)).toEqual([10, 5]);
     expect(error).toHaveBeenCalledOnce();
     expect(String(error.mock.calls[0]?.[1])).toContain("10 rows could not be written");
   });
