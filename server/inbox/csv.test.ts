@@ -3,6 +3,31 @@ import { describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "./csv";
 import type { StoredEnquiry } from "./types";
 
+const sample: StoredEnquiry = {
+  id: 1,
+  receivedAt: "2026-01-01T10:00:00.000Z",
+  kind: "enquiry",
+  name: "Aisha",
+  email: "a@example.com",
+  phone: "+97150",
+  visaType: "Tourist Visa",
+  date: "2026-02-01",
+  adult: "",
+  child: "",
+  subject: "",
+  message: "Hello, world",
+  status: "pending",
+  attempts: 0,
+  rejections: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  sentAt: null,
+  heldReason: null,
+  page: null,
+  source: null,
+  device: null,
+};
+
 describe("csvCell", () => {
   it("quotes commas, quotes and line breaks", () => {
     expect(csvCell("plain")).toBe("plain");
@@ -21,32 +46,49 @@ describe("csvCell", () => {
   });
 });
 
+describe("issue 34, finding 7: a CSV cell never runs as a formula, whatever the spreadsheet splits on", () => {
+  it("quotes a cell holding a semicolon, so x;=1+1; stays one cell of text", () => {
+    expect(csvCell("x;=1+1;")).toBe('"x;=1+1;"');
+  });
+
+  it("quotes every cell holding a comma, a semicolon, a quote or a line break", () => {
+    const cases: [string, string][] = [
+      ["a,b", '"a,b"'],
+      ["a;b", '"a;b"'],
+      ['a"b', '"a""b"'],
+      ["a\nb", '"a\nb"'],
+      ["a\rb", '"a\rb"'],
+      ["plain words", "plain words"],
+    ];
+    for (const [value, cell] of cases) expect(csvCell(value)).toBe(cell);
+  });
+
+  it("neutralises = + - @, tab and carriage return at the start, after any leading spaces too", () => {
+    expect(csvCell("  =cmd")).toBe("'  =cmd");
+    expect(csvCell("\t=1")).toBe("'\t=1");
+    expect(csvCell("\r=1")).toBe('"\'\r=1"');
+    expect(csvCell("-2+3")).toBe("'-2+3");
+    expect(csvCell(" @SUM(A1)")).toBe("' @SUM(A1)");
+    expect(csvCell(" +1")).toBe("' +1");
+    expect(csvCell("\u00a0=1")).toBe("'\u00a0=1");
+    // A phone number starting with + is neutralised too, as OWASP's advice has it: '+971 50 123 4567.
+    expect(csvCell("+971 50 123 4567")).toBe("'+971 50 123 4567");
+    expect(csvCell(" a=b")).toBe(" a=b");
+  });
+
+  it("a row whose name is x;=1+1; reads, split on semicolons, as text only", () => {
+    const [, row = ""] = toCsv([{ ...sample, name: "x;=1+1;", message: "  =cmd" }]).split("\r\n");
+    // Quoted cells are what a spreadsheet keeps whole; what is left outside quotes has no formula.
+    const outside = row.replace(/"(?:[^"]|"")*"/g, "");
+    for (const piece of outside.split(/[;,]/)) expect(piece).not.toMatch(/^\s*[=+\-@\t\r]/);
+    expect(row).toContain(',"x;=1+1;",');
+    expect(row).toContain(",'  =cmd,");
+  });
+});
+
 describe("toCsv", () => {
   it("writes a header and one line per enquiry", () => {
-    const enquiry: StoredEnquiry = {
-      id: 1,
-      receivedAt: "2026-01-01T10:00:00.000Z",
-      kind: "enquiry",
-      name: "Aisha",
-      email: "a@example.com",
-      phone: "+97150",
-      visaType: "Tourist Visa",
-      date: "2026-02-01",
-      adult: "",
-      child: "",
-      subject: "",
-      message: "Hello, world",
-      status: "pending",
-      attempts: 0,
-      rejections: 0,
-      nextAttemptAt: 0,
-      lastError: null,
-      sentAt: null,
-      heldReason: null,
-      page: null,
-      source: null,
-      device: null,
-    };
+    const enquiry = sample;
     const held: StoredEnquiry = { ...enquiry, id: 2, status: "held", heldReason: "honeypot filled" };
     expect(toCsv([enquiry, held]).split("\r\n")).toEqual([
       "id,received_at,kind,name,email,phone,visa_type,travel_date,adult,child,subject,message,delivery,attempts,sent_at,last_error,held_reason",

@@ -21,14 +21,17 @@ const columns: [string, (enquiry: StoredEnquiry) => string | number | null][] = 
 ];
 
 /**
- * One CSV cell (RFC 4180 quoting). Text a spreadsheet would run as a formula (= + - @, and tab or carriage return,
- * which some spreadsheets strip before looking) gets a leading single quote, so opening the export runs nothing.
+ * One CSV cell, as OWASP advises against formula injection. Text a spreadsheet would run as a formula (starting
+ * with = + - @, tab or carriage return, after any leading spaces, which spreadsheets skip) gets a leading single
+ * quote, so opening the export runs nothing; a phone number written +971… becomes '+971… too. A cell holding a
+ * separator of either kind (comma, or the semicolon of spreadsheets set to split on it), a double quote or a line
+ * break is quoted (RFC 4180), so no part of it can become a cell of its own.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = /^\s*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function toCsv(enquiries: StoredEnquiry[]): string {
