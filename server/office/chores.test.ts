@@ -142,6 +142,58 @@ describe.each(engines)("the daily jobs on %s", (engine) => {
     expect(await chores().digest(now + 24 * hour)).toBe(true);
   });
 
+  it("issue 34, finding 8: the digest never makes a visitor's text a link, and cuts it to a sensible length", async () => {
+    mailbox.sent.length = 0;
+    const now = Date.parse("2026-04-10T05:00:00Z");
+    const store = new InboxStore(database);
+    const submission = (name: string, visaType: string) => ({
+      kind: "enquiry" as const,
+      name,
+      email: "",
+      phone: "",
+      visaType,
+      date: "",
+      adult: "",
+      child: "",
+      subject: "",
+      message: "",
+    });
+    const long = `Long${"N".repeat(30_000)}`;
+    await store.addMany(
+      [
+        {
+          submission: submission("Please verify https://evil.example/office/sign-in now", "Tourist Visa"),
+          heldReason: null,
+        },
+        { submission: submission(long, "www.evil.example <b>visa</b>"), heldReason: null },
+        { submission: submission("Aisha\u202egpj.exe", "Tourist Visa"), heldReason: null },
+      ],
+      new Date(now - 30 * hour),
+    );
+    expect(await chores().digest(now)).toBe(true);
+    expect(mailbox.sent).toHaveLength(1);
+    const text = mailbox.sent[0]?.text ?? "";
+    const html = mailbox.sent[0]?.html ?? "";
+    for (const part of [text, html]) {
+      expect(part).not.toContain("https://evil.example");
+      expect(part).not.toContain("evil.example");
+      expect(part).toContain("Please verify hxxps://evil[.]example/office/sign-in now");
+      expect(part).toContain("www[.]evil[.]example");
+      expect(part).not.toContain("N".repeat(80));
+      expect(part).toContain(`Long${"N".repeat(75)}…`);
+      expect(part).not.toContain("\u202e");
+      expect(part).toContain("Aisha[U+202E]gpj[.]exe");
+    }
+    expect(text.length).toBeLessThan(5_000);
+    expect(html.length).toBeLessThan(10_000);
+    expect(html).not.toContain("<b>");
+    expect(html).toContain("&#60;b&#62;visa&#60;/b&#62;");
+    // The only links are the office's own.
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^https:\/\/office\.example\/office[/?]/);
+  });
+
   it("give the day back when the mail server is away, so a later try sends it", async () => {
     mailbox.sent.length = 0;
     const now = Date.parse("2026-03-10T05:00:00Z");

@@ -3,7 +3,7 @@ import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
 import type { Database } from "../data/open";
 import type { ChoresTable } from "../data/schema";
 import type { InboxState } from "../inbox/state";
-import { escapeHtml, oneLine } from "../inbox/text";
+import { escapeHtml, forMail } from "../inbox/text";
 import { dubaiDateTime } from "./time";
 import { StatsStore } from "../stats/store";
 import { Work } from "./work";
@@ -25,6 +25,17 @@ export function readChoreSettings(env: Record<string, string | undefined>): Chor
   const digest = (env.OFFICE_DIGEST?.trim().toLowerCase() ?? "") || "on";
   if (digest !== "on" && digest !== "off") throw new Error(`OFFICE_DIGEST must be on or off, not "${digest}"`);
   return { retentionMonths, digest: digest === "on" };
+}
+
+/** How much of a visitor's name and of the service asked for the digest shows, in characters. */
+const longestName = 80;
+const longestService = 80;
+
+/** A line of the digest: text, then perhaps a link of the office's own and the text after it. */
+interface DigestLine {
+  text: string;
+  href?: string | null;
+  after?: string;
 }
 
 export interface ChoreOptions {
@@ -132,24 +143,37 @@ export class Chores {
       if (total === 0 && held === 0) return false;
       const office = this.options.office;
       const link = (path: string) => (office ? `${office}${path}` : null);
-      const lines = rows.map((row) => {
+      // Each line is plain text, then perhaps one of the office's own links: the only links in the mail. What a
+      // visitor typed is never one (forMail breaks what a mail program would link) and is cut to a sensible length.
+      const lines: DigestLine[] = rows.map((row) => {
         const where = link(`/office/enquiries/${row.id}`);
-        return `- ${oneLine(row.name)}, ${oneLine(row.service)}, received ${dubaiDateTime(row.receivedAt)}${where ? `: ${where}` : ""}`;
+        return {
+          text: `- ${forMail(row.name, longestName)}, ${forMail(row.service, longestService)}, received ${dubaiDateTime(row.receivedAt)}${where ? ": " : ""}`,
+          href: where,
+        };
       });
-      const more = total > rows.length ? [`…and ${total - rows.length} more.`] : [];
-      const heldLine = `Held as suspected spam: ${held}${link("/office?tab=held") ? ` (${link("/office?tab=held")})` : ""}.`;
-      const text = [
-        `Not contacted a day after they came in: ${total}.`,
+      const more = total > rows.length ? [{ text: `…and ${total - rows.length} more.` }] : [];
+      const heldLink = link("/office?tab=held");
+      const heldLine = heldLink
+        ? { text: `Held as suspected spam: ${held} (`, href: heldLink, after: ")." }
+        : { text: `Held as suspected spam: ${held}.` };
+      const all: DigestLine[] = [
+        { text: `Not contacted a day after they came in: ${total}.` },
         ...lines,
         ...more,
-        "",
+        { text: "" },
         heldLine,
-        "",
-        `${this.options.agencyName}, the back office's digest of ${dubaiDay(now)} (OFFICE_DIGEST=off stops it).`,
-      ].join("\n");
-      const html = `<!doctype html><html><body>${text
-        .split("\n")
-        .map((line) => `<p>${escapeHtml(line).replace(/(https?:\/\/[^\s)<]+)/g, '<a href="$1">$1</a>')}</p>`)
+        { text: "" },
+        {
+          text: `${this.options.agencyName}, the back office's digest of ${dubaiDay(now)} (OFFICE_DIGEST=off stops it).`,
+        },
+      ];
+      const text = all.map((line) => `${line.text}${line.href ?? ""}${line.after ?? ""}`).join("\n");
+      const html = `<!doctype html><html><body>${all
+        .map((line) => {
+          const anchor = line.href ? `<a href="${escapeHtml(line.href)}">${escapeHtml(line.href)}</a>` : "";
+          return `<p>${escapeHtml(line.text)}${anchor}${escapeHtml(line.after ?? "")}</p>`;
+        })
         .join("\n")}</body></html>`;
       await mail.sender.send({
         messageId: `<digest-${dubaiDay(now)}@${/@([A-Za-z0-9.-]+)/.exec(mail.from)?.[1] ?? "localhost"}>`,
