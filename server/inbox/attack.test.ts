@@ -227,7 +227,8 @@ describe("the server stays up (finding 5)", () => {
       );
       const health = await fetch(`${server.origin}/healthz`);
       expect(health.status).toBe(503);
-      expect(await health.json()).toMatchObject({ status: "error", database: { engine: "sqlite", ok: false } });
+      // Issue 34, finding 10: ok or not and the engine, not the reason.
+      expect(await health.json()).toEqual({ status: "error", database: { engine: "sqlite", ok: false } });
     } finally {
       await server.app.close();
     }
@@ -317,7 +318,7 @@ describe("mail that can be trusted (finding 6)", () => {
 });
 
 describe.each(engines)("on %s", (engine) => {
-  it("reports the database and the outbox on GET /healthz", async () => {
+  it("says on GET /healthz whether the database answers and mail flows, and no more (issue 34, finding 10)", async () => {
     const smtp = new LocalSmtp();
     const port = await smtp.start();
     await smtp.stop();
@@ -326,27 +327,16 @@ describe.each(engines)("on %s", (engine) => {
       const empty = await fetch(`${server.origin}/healthz`);
       expect(empty.status).toBe(200);
       expect(empty.headers.get("cache-control")).toBe("no-store");
-      expect(await empty.json()).toEqual({
-        status: "ok",
-        database: { engine, ok: true },
-        outbox: { pending: 0, oldestPendingSeconds: null, rejected: 0, held: 0, lastError: null },
-      });
+      expect(await empty.json()).toEqual({ status: "ok", database: { engine, ok: true } });
       await post(server.url, { body: enquiryForm(validEnquiry) });
       await post(server.url, json({ name: "Bo", message: "Hi" }));
       await waitFor(async () => (await server.stored()).every((row) => row.attempts >= 1), "a failed attempt");
+      // The counts and the mail server's error are the owner's (health.test.ts); the server stays in service.
       const health = await fetch(`${server.origin}/healthz`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({
-        status: "ok",
-        database: { engine, ok: true },
-        outbox: {
-          pending: 2,
-          oldestPendingSeconds: expect.any(Number),
-          rejected: 0,
-          held: 0,
-          lastError: expect.stringMatching(/ECONNREFUSED/),
-        },
-      });
+      const body = await health.text();
+      expect(JSON.parse(body)).toEqual({ status: "degraded", database: { engine, ok: true } });
+      expect(body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
     } finally {
       await server.app.close();
     }

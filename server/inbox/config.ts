@@ -5,7 +5,10 @@ import { defaultSpamConfig, type SpamConfig } from "./spam";
 export interface SmtpConfig {
   host: string;
   port: number;
-  /** TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it. */
+  /**
+   * TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it, and required when
+   * there is a login (`user`): the password never goes in clear (mailer.ts).
+   */
   secure: boolean;
   user: string;
   pass: string;

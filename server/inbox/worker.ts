@@ -3,13 +3,14 @@ import { hostname } from "node:os";
 import { whenFree } from "./busy";
 import type { RetryConfig } from "./config";
 import type { MailMessage } from "./mail";
-import { isPermanentRefusal, type MailSender } from "./mailer";
+import { isPermanentRefusal, isTlsRefusal, type MailSender } from "./mailer";
 import type { InboxStore } from "./store";
 import type { StoredEnquiry } from "./types";
 
 export interface WorkerLog {
   info(message: string): void;
   warn(message: string): void;
+  error(message: string): void;
 }
 
 /** Delay before the next attempt after `attempts` failures: base, 2×base, 4×base… up to the cap. */
@@ -170,7 +171,10 @@ export class OutboxWorker {
           `longer tried; see "npm run enquiries -- --pending", then "--requeue ${enquiry.id}" once it is fixed`,
       );
     } else {
-      this.log.warn(`Enquiry #${enquiry.id} not delivered (attempt ${attempts}): ${reason}; next try in ${delay} ms`);
+      const line = `Enquiry #${enquiry.id} not delivered (attempt ${attempts}): ${reason}; next try in ${delay} ms`;
+      // Not a passing failure: the mail settings or the way to the mail server need someone (issue 34).
+      if (isTlsRefusal(error)) this.log.error(line);
+      else this.log.warn(line);
     }
   }
 }

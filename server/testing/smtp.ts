@@ -7,18 +7,47 @@ export interface ReceivedMail {
   raw: string;
 }
 
+export interface LocalSmtpOptions {
+  /**
+   * Advertise AUTH and take any login, over plain TCP too: what a relay looks like to the site when STARTTLS is
+   * stripped on the way. Each login is kept in `logins`.
+   */
+  acceptLogins?: boolean;
+  /** Offer STARTTLS with this key and certificate; without it the server offers no STARTTLS. */
+  tls?: { key: string; cert: string };
+}
+
+export interface SmtpLogin {
+  user: string;
+  pass: string;
+  /** Whether the connection was encrypted when the login came. */
+  secure: boolean;
+}
+
 /** A loopback SMTP server that keeps what it receives, for tests and the benchmark. */
 export class LocalSmtp {
   readonly received: ReceivedMail[] = [];
+  /** Every login the server was sent: over plain TCP only with `acceptLogins`, over TLS whenever it offers it. */
+  readonly logins: SmtpLogin[] = [];
   /** A permanent (5xx) or temporary (4xx) code to refuse every recipient with; null accepts them. */
   rejectWith: number | null = null;
   private server: SMTPServer | undefined;
 
+  constructor(private readonly options: LocalSmtpOptions = {}) {}
+
   /** Starts listening; pass the previous port to come back on the same address after stop(). */
   async start(port = 0): Promise<number> {
+    const { acceptLogins = false, tls } = this.options;
     const server = new SMTPServer({
       authOptional: true,
-      disabledCommands: ["STARTTLS"],
+      disabledCommands: tls ? [] : ["STARTTLS"],
+      ...(tls ? { key: tls.key, cert: tls.cert } : {}),
+      allowInsecureAuth: acceptLogins,
+      authMethods: ["PLAIN", "LOGIN"],
+      onAuth: (auth, session, callback) => {
+        this.logins.push({ user: auth.username ?? "", pass: auth.password ?? "", secure: session.secure });
+        callback(null, { user: auth.username });
+      },
       logger: false,
       onRcptTo: (_address, _session, callback) => {
         if (this.rejectWith === null) return callback();
