@@ -79,7 +79,7 @@ describe("the nginx server block", () => {
   it("shows, commented out, how to put several Node servers behind it for the inbox", () => {
     expect(conf).toMatch(/^# upstream karama_inbox \{\n(# +server .+:3000 .*\n){2}/m);
     expect(conf).toContain("#     proxy_pass http://karama_inbox;");
-    expect(conf).toContain("#     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;");
+    expect(conf).toContain("#     proxy_set_header X-Forwarded-For $remote_addr;");
     // Nothing of it is live: a site served without the Node server has no inbox to pass to.
     expect(conf.split("\n").filter((line) => /karama_inbox/.test(line) && !/^\s*#/.test(line))).toEqual([]);
   });
@@ -177,6 +177,19 @@ describe("the nginx server block", () => {
 
   it("balances its braces", () => {
     expect(conf.split("{").length).toBe(conf.split("}").length);
+  });
+});
+
+describe("issue 34, finding 3: the nginx file passes on the address nginx saw, not the client's X-Forwarded-For", () => {
+  const conf = renderNginxConf(headers, admin, "/srv/site");
+
+  it("sets X-Forwarded-For to $remote_addr wherever it proxies, the commented upstream example included", () => {
+    const forwarded = conf.split("\n").filter((line) => /proxy_set_header\s+X-Forwarded-For/i.test(line));
+    expect(forwarded.length).toBeGreaterThan(0);
+    for (const line of forwarded) expect(line).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;$/);
+    // Appending would pass on whatever the client wrote first, for a server that trusts too much to believe.
+    expect(conf).not.toContain("$proxy_add_x_forwarded_for");
+    expect(conf).not.toContain("$http_x_forwarded_for");
   });
 });
 

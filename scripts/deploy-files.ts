@@ -138,13 +138,14 @@ ${headerLines}
 
     error_page 404 /${htmlFileOf(notFoundPath)};
 
-    # With the inbox upstream above (set TRUST_PROXY on the Node servers to this proxy's address):
+    # With the inbox upstream above (set TRUST_PROXY on the Node servers to this proxy's address). X-Forwarded-For
+    # is the address nginx saw, not appended to what the client sent, which anyone can write.
     # location ~ ^/(api/submit|api/challenge|api/stats|healthz|office(/.*)?)$ {
     #     proxy_pass http://karama_inbox;
     #     proxy_http_version 1.1;
     #     proxy_set_header Connection "";
     #     proxy_set_header Host $host;
-    #     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    #     proxy_set_header X-Forwarded-For $remote_addr;
     #     proxy_set_header X-Forwarded-Proto $scheme;
     # }
 

@@ -25,8 +25,9 @@ export interface ServerOptions {
   /** The enquiry inbox (POST /api/submit); by default read from the environment. */
   inbox?: InboxConfig;
   /**
-   * Which proxies to trust for the client address (rate limits are per address): Fastify's trustProxy value.
-   * Off by default, so a visitor cannot pick their own address with X-Forwarded-For.
+   * Which proxies to trust for the client address (rate limits are per address): Fastify's trustProxy value,
+   * the proxy's addresses (TRUST_PROXY). Off by default, so a visitor cannot pick their own address with
+   * X-Forwarded-For; `true` would let them (server/index.ts warns of it).
    */
   trustProxy?: FastifyServerOptions["trustProxy"];
   /** Tests shorten these; see `defaultTimeouts`. */

@@ -13,10 +13,14 @@ const host = process.env.HOST ?? "0.0.0.0";
 const root = process.env.CLIENT_ROOT
   ? resolve(process.env.CLIENT_ROOT)
   : join(process.env.BUILD_DIR ? resolve(process.env.BUILD_DIR) : join(import.meta.dirname, "..", "build"), "client");
-/** TRUST_PROXY: unset or "false" (default), "true", or the proxy addresses/CIDRs, comma-separated. */
+/**
+ * TRUST_PROXY: unset or "false" (default), the proxy's addresses or CIDRs, comma-separated (`127.0.0.1`), or
+ * "true". Only the addresses named are believed when they say, in X-Forwarded-For, whom a request came from.
+ */
 function parseTrustProxy(value: string | undefined): boolean | string {
-  if (value === undefined || value === "" || value === "false") return false;
-  return value === "true" ? true : value;
+  const setting = value?.trim() ?? "";
+  if (setting === "" || setting.toLowerCase() === "false") return false;
+  return setting.toLowerCase() === "true" ? true : setting;
 }
 
 const settings = readSettings(process.env);
@@ -24,6 +28,15 @@ const inbox = orStop(() => readInboxConfig(process.env, settings.email));
 const office = orStop(() => readOfficeSetting(process.env, settings));
 const chores = orStop(() => readChoreSettings(process.env));
 const store = describeDatabase(inbox.database);
+const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+if (trustProxy === true) {
+  // Every address in X-Forwarded-For would be believed, the ones the visitor wrote included.
+  console.warn(
+    "Warning: TRUST_PROXY=true believes whatever address a request names in X-Forwarded-For, so any visitor can " +
+      "choose their own and get past the rate limits. Set TRUST_PROXY to the proxy's address instead, such as " +
+      "127.0.0.1 for nginx on this computer.",
+  );
+}
 
 /** A setting read; a bad one (DATABASE_URL, OFFICE_URL…) stops the start with its message alone, no stack trace. */
 function orStop<T>(read: () => T): T {
@@ -42,7 +55,7 @@ const app = await buildServer({
   office,
   chores,
   logger: process.env.LOG !== "off",
-  trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+  trustProxy,
 });
 
 function shutdown(signal: string) {
