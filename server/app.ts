@@ -13,6 +13,7 @@ import { isOfficePath, officeHeaders } from "./office/headers";
 import { officePlugin } from "./office/plugin";
 import { notFoundFileOf, resolvePage } from "./pages";
 import { isServableFile, publicSegments } from "./public-path";
+import { withRequestLog } from "./request-log";
 import { collectScriptHashes } from "./script-hashes";
 import { type CollectorConfig, collectorPlugin } from "./stats/collector";
 
@@ -22,6 +23,11 @@ export interface ServerOptions {
   settings: SiteSettings;
   /** Fastify's logger option: true logs to stdout; tests pass a stream to read what is logged. */
   logger?: FastifyServerOptions["logger"];
+  /**
+   * Log each request's visitor address and query string (LOG_VISITORS=on). Off by default: the log then keeps the
+   * method, host and path alone (server/request-log.ts).
+   */
+  logVisitors?: boolean;
   /** The enquiry inbox (POST /api/submit); by default read from the environment. */
   inbox?: InboxConfig;
   /**
@@ -69,6 +75,7 @@ export async function buildServer({
   root,
   settings,
   logger = false,
+  logVisitors = false,
   inbox = readInboxConfig(process.env, settings.email),
   trustProxy = false,
   timeouts = defaultTimeouts,
@@ -81,7 +88,7 @@ export async function buildServer({
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
   }
   const app = Fastify({
-    logger,
+    logger: withRequestLog(logger, logVisitors),
     trustProxy,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,

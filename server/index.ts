@@ -23,11 +23,19 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return setting.toLowerCase() === "true" ? true : setting;
 }
 
+/** LOG_VISITORS: "on" logs each request's visitor address and query string; "off" (default) leaves both out. */
+function readLogVisitors(value: string | undefined): boolean {
+  const setting = value?.trim().toLowerCase() || "off";
+  if (setting !== "on" && setting !== "off") throw new Error(`LOG_VISITORS must be on or off, not "${setting}"`);
+  return setting === "on";
+}
+
 const settings = readSettings(process.env);
 const inbox = orStop(() => readInboxConfig(process.env, settings.email));
 const office = orStop(() => readOfficeSetting(process.env, settings));
 const chores = orStop(() => readChoreSettings(process.env));
 const store = describeDatabase(inbox.database);
+const logVisitors = orStop(() => readLogVisitors(process.env.LOG_VISITORS));
 const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
 if (trustProxy === true) {
   // Every address in X-Forwarded-For would be believed, the ones the visitor wrote included.
@@ -55,6 +63,7 @@ const app = await buildServer({
   office,
   chores,
   logger: process.env.LOG !== "off",
+  logVisitors,
   trustProxy,
 });
 
