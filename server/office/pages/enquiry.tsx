@@ -3,6 +3,7 @@ import type { ComponentChildren } from "preact";
 import type { Stage } from "../../data/schema";
 import type { replyLinks } from "../replies";
 import { sourceLabel } from "../../../app/lib/statistics/source";
+import { oneLine, visible } from "../../inbox/text";
 import { dubaiDateTime } from "../time";
 import type { EnquiryDetail, TimelineEvent } from "../work";
 import { deliveryLabels, stageLabels } from "./labels";
@@ -31,7 +32,7 @@ function describe(event: TimelineEvent): string {
     case "stage": {
       const [stage, ...reason] = event.detail.split(": ");
       const label = stageLabels[stage as Stage] ?? stage;
-      return reason.length > 0 ? `Moved to ${label}: ${reason.join(": ")}` : `Moved to ${label}`;
+      return reason.length > 0 ? `Moved to ${label}: ${oneLine(reason.join(": "))}` : `Moved to ${label}`;
     }
     case "note":
       return "Note";
@@ -51,7 +52,11 @@ function Field({ name, wide = false, children }: { name: string; wide?: boolean;
   );
 }
 
-/** One enquiry: the three replies first, then its stage, every field, its delivery, notes and timeline. */
+/**
+ * One enquiry: the three replies first, then its stage, every field, its delivery, notes and timeline. Every stored
+ * text is shown with its control characters and bidirectional overrides made visible (server/inbox/text.ts):
+ * oneLine for a field, visible for the message and a note, which keep their line breaks.
+ */
 export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
   const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);
   return (
@@ -59,10 +64,10 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
       <p class="back">
         <a href="/office">← Inbox</a>
       </p>
-      <h1>{enquiry.name}</h1>
+      <h1>{oneLine(enquiry.name)}</h1>
       <p class="subtitle">
-        {enquiry.service} · <span class={`stage stage-${enquiry.stage}`}>{stageLabels[enquiry.stage]}</span>
-        {enquiry.stage === "lost" && enquiry.lostReason ? <span>: {enquiry.lostReason}</span> : null}
+        {oneLine(enquiry.service)} · <span class={`stage stage-${enquiry.stage}`}>{stageLabels[enquiry.stage]}</span>
+        {enquiry.stage === "lost" && enquiry.lostReason ? <span>: {oneLine(enquiry.lostReason)}</span> : null}
       </p>
       <div class="replies" data-enquiry={enquiry.id}>
         {replies.call ? (
@@ -91,7 +96,10 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
       {enquiry.delivery === "held" ? (
         <section aria-labelledby="held-heading" class="card held">
           <h2 id="held-heading">Held as spam</h2>
-          <p>{enquiry.heldReason ? `Why: ${enquiry.heldReason}.` : "Held by the spam checks."} It was not mailed.</p>
+          <p>
+            {enquiry.heldReason ? `Why: ${oneLine(enquiry.heldReason)}.` : "Held by the spam checks."} It was not
+            mailed.
+          </p>
           <form method="post" action={`/office/enquiries/${enquiry.id}/not-spam`}>
             <input type="hidden" name="csrf" value={csrf} />
             <button type="submit">Not spam: move to the inbox and mail it</button>
@@ -101,7 +109,7 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
       {enquiry.delivery === "rejected" ? (
         <section aria-labelledby="rejected-heading" class="card held">
           <h2 id="rejected-heading">The mail server refused it</h2>
-          <p>{enquiry.lastError ?? "It was refused several times."}</p>
+          <p>{enquiry.lastError ? oneLine(enquiry.lastError) : "It was refused several times."}</p>
           <form method="post" action={`/office/enquiries/${enquiry.id}/resend`}>
             <input type="hidden" name="csrf" value={csrf} />
             <button type="submit">Resend</button>
@@ -145,26 +153,30 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
       <section aria-labelledby="details-heading" class="card">
         <h2 id="details-heading">Details</h2>
         <dl class="details">
-          <Field name="Phone">{enquiry.phone}</Field>
-          <Field name="E-mail">{enquiry.email}</Field>
-          {enquiry.visaType ? <Field name="Visa type">{enquiry.visaType}</Field> : null}
-          {enquiry.subject ? <Field name="Subject">{enquiry.subject}</Field> : null}
-          {enquiry.travelDate ? <Field name="Travel date">{enquiry.travelDate}</Field> : null}
-          {enquiry.adult ? <Field name="Adults">{enquiry.adult}</Field> : null}
-          {enquiry.child ? <Field name="Children">{enquiry.child}</Field> : null}
+          <Field name="Phone">{oneLine(enquiry.phone)}</Field>
+          <Field name="E-mail">{oneLine(enquiry.email)}</Field>
+          {enquiry.visaType ? <Field name="Visa type">{oneLine(enquiry.visaType)}</Field> : null}
+          {enquiry.subject ? <Field name="Subject">{oneLine(enquiry.subject)}</Field> : null}
+          {enquiry.travelDate ? <Field name="Travel date">{oneLine(enquiry.travelDate)}</Field> : null}
+          {enquiry.adult ? <Field name="Adults">{oneLine(enquiry.adult)}</Field> : null}
+          {enquiry.child ? <Field name="Children">{oneLine(enquiry.child)}</Field> : null}
           <Field name="Message" wide>
-            <span class="message">{enquiry.message || "(none)"}</span>
+            <span class="message">{visible(enquiry.message) || "(none)"}</span>
           </Field>
           <Field name="Received">{dubaiDateTime(enquiry.receivedAt)}</Field>
           <Field name="Sent from">
-            {enquiry.page ?? (enquiry.kind === "contact" ? "The Contact page" : "Not known")}
+            {enquiry.page !== null
+              ? oneLine(enquiry.page)
+              : enquiry.kind === "contact"
+                ? "The Contact page"
+                : "Not known"}
           </Field>
-          <Field name="Came from">{cameFrom(enquiry)}</Field>
+          <Field name="Came from">{oneLine(cameFrom(enquiry))}</Field>
           <Field name="Mail to the agency">
             {deliveryLabels[enquiry.delivery]}
             {enquiry.delivery === "sent" && enquiry.sentAt ? `, ${dubaiDateTime(enquiry.sentAt)}` : null}
-            {enquiry.delivery === "pending" && enquiry.lastError ? ` (last try: ${enquiry.lastError})` : null}
-            {enquiry.delivery === "held" && enquiry.heldReason ? ` (${enquiry.heldReason})` : null}
+            {enquiry.delivery === "pending" && enquiry.lastError ? ` (last try: ${oneLine(enquiry.lastError)})` : null}
+            {enquiry.delivery === "held" && enquiry.heldReason ? ` (${oneLine(enquiry.heldReason)})` : null}
           </Field>
           <Field name="Number">{enquiry.id}</Field>
         </dl>
@@ -196,9 +208,9 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
           {enquiry.events.map((event) => (
             <li key={event.id}>
               <p class="timeline-what">{describe(event)}</p>
-              {event.kind === "note" ? <p class="message">{event.detail}</p> : null}
+              {event.kind === "note" ? <p class="message">{visible(event.detail)}</p> : null}
               <p class="quiet">
-                {event.who ?? "The server"} · {dubaiDateTime(event.at)}
+                {event.who !== null ? oneLine(event.who) : "The server"} · {dubaiDateTime(event.at)}
               </p>
             </li>
           ))}

@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { oneLine } from "../../inbox/text";
 import { ago } from "../time";
 import { type ListRow, type Tab, tabs } from "../work";
 import { stageLabels, tabLabels } from "./labels";
@@ -27,7 +28,10 @@ export function inboxHref(query: { tab: Tab; search?: string; service?: string; 
   return text ? `/office?${text}` : "/office";
 }
 
-/** The enquiries, newest first, a tab at a time: a list to scan with a thumb. */
+/**
+ * The enquiries, newest first, a tab at a time: a list to scan with a thumb. What a visitor typed is shown with
+ * its control characters and bidirectional overrides made visible (oneLine); an option's value stays as stored.
+ */
 export function Inbox({ tab, search, service, services, rows, older, paged, now }: InboxProps) {
   const filtered = search !== "" || service !== "";
   return (
@@ -56,7 +60,7 @@ export function Inbox({ tab, search, service, services, rows, older, paged, now 
             <option value="">Every service</option>
             {services.map((name) => (
               <option key={name} value={name} selected={name === service}>
-                {name}
+                {oneLine(name)}
               </option>
             ))}
           </select>
@@ -72,14 +76,14 @@ export function Inbox({ tab, search, service, services, rows, older, paged, now 
             <li key={row.id} class={row.opened ? "row" : "row unopened"}>
               <a href={`/office/enquiries/${row.id}`}>
                 <span class="row-top">
-                  <span class="name">{row.name}</span> <span class="when">{ago(row.receivedAt, now)}</span>
+                  <span class="name">{oneLine(row.name)}</span> <span class="when">{ago(row.receivedAt, now)}</span>
                 </span>{" "}
                 <span class="row-what">
-                  {row.service}
-                  {row.page ? <span class="page"> · {row.page}</span> : null}
+                  {oneLine(row.service)}
+                  {row.page ? <span class="page"> · {oneLine(row.page)}</span> : null}
                 </span>{" "}
                 <span class="row-bottom">
-                  {row.travelDate ? <span>Travel {row.travelDate}</span> : <span />}{" "}
+                  {row.travelDate ? <span>Travel {oneLine(row.travelDate)}</span> : <span />}{" "}
                   <span class={`stage stage-${row.delivery === "held" ? "held" : row.stage}`}>
                     {row.delivery === "held" ? "Held" : stageLabels[row.stage]}
                   </span>
