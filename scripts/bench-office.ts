@@ -136,6 +136,7 @@ async function measure(engine: DatabaseSetting["engine"], cluster: { current: Cl
     person,
     "bench",
     Date.now(),
+    null,
   );
 
   const settings = readSettings({});

@@ -10,10 +10,12 @@ import type { Role } from "../server/data/schema";
 const help = `The back office's people, from the server (the office itself is at /office).
 
 Usage: npm run office -- invite --name "Full Name" --role owner|staff
+       npm run office -- link --name "Full Name"
 
-  invite     prints a link that adds a passkey for the person, valid for 60 minutes, on its last line.
-             The first owner is enrolled this way; so is anyone who lost every device (a new link for the
-             same name; their role is set to the one given, their earlier unused links stop working).
+  invite     makes a new person and prints a link that adds their passkey, valid for 60 minutes, on its last
+             line. The first owner is enrolled this way.
+  link       prints a new link for someone already in the office who lost every device: the same person and
+             role; their earlier unused links stop working.
   --name     the person's name as the office shows it (1 to 80 characters)
   --role     owner (everything) or staff (works enquiries: no export, erase, team or settings)
   --help     show this help
@@ -41,10 +43,15 @@ async function main() {
     console.log(help);
     return;
   }
-  if (positionals[0] !== "invite" || positionals.length !== 1) fail('Say what to do: "invite".');
-  if (values.role !== "owner" && values.role !== "staff") fail('--role must be "owner" or "staff".');
+  const command = positionals[0];
+  if ((command !== "invite" && command !== "link") || positionals.length !== 1) {
+    fail('Say what to do: "invite" or "link".');
+  }
+  if (command === "invite" && values.role !== "owner" && values.role !== "staff") {
+    fail('--role must be "owner" or "staff".');
+  }
   if (!values.name?.trim()) fail("--name is needed: the person's name.");
-  const role: Role = values.role;
+  const name = values.name;
 
   const settings = readSettings(process.env);
   const office = readOfficeSetting(process.env, settings);
@@ -53,16 +60,29 @@ async function main() {
   try {
     const accounts = new Accounts(database);
     const now = Date.now();
-    const { token, person } = await accounts.invite({
-      name: values.name,
-      role,
-      by: null,
-      now,
-      validMs: office.config.inviteMs,
-    });
-    await accounts.audit(null, "invited", `${person.name} as ${role}, by the server command`, now);
-    const minutes = Math.round(office.config.inviteMs / 60_000);
-    console.log(`Invitation for ${person.name} (${role}), in ${database.description}.`);
+    const validMs = office.config.inviteMs;
+    let person;
+    let token;
+    if (command === "invite") {
+      const role = values.role as Role;
+      ({ token, person } = await accounts.invite({ name, role, by: null, now, validMs }));
+      await accounts.audit(null, "invited", `${person.name} as ${role}, by the server command`, now);
+    } else {
+      const found = await accounts.named(name);
+      const [only] = found;
+      if (!only || found.length > 1) {
+        fail(
+          found.length === 0
+            ? `Nobody active in the office is called "${name}": invite them instead.`
+            : `${found.length} people are called "${name}": revoke the ones who left in the office's Team page first.`,
+        );
+      }
+      person = only;
+      token = await accounts.newLink(person.id, { by: null, now, validMs });
+      await accounts.audit(null, "made a new link", `for ${person.name} (${person.role}), by the server command`, now);
+    }
+    const minutes = Math.round(validMs / 60_000);
+    console.log(`Invitation for ${person.name} (${person.role}), in ${database.description}.`);
     console.log(`Open this link on their phone or computer within ${minutes} minutes, once, to add a passkey:`);
     console.log(`${office.config.origin}/office/enrol/${token}`);
   } finally {

@@ -125,6 +125,8 @@ export interface SessionsTable {
   /** The token every form of this session carries. */
   csrf: string;
   label: string;
+  /** The passkey that began it (sign-in or enrolment); null for sessions older than migration 7. */
+  passkey_id: string | null;
 }
 
 /** Passkey challenges, each usable once, on any server, until it expires. */

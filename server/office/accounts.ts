@@ -50,8 +50,8 @@ export class Accounts {
   }
 
   /**
-   * A one-time link's token for a person: the named, active person if there is one (a lost phone: a new link,
-   * the same person, whose role is set to the one given), or a new person. Earlier unused links for them stop.
+   * A one-time link's token for a new person with the role given. An invitation always makes a new person, even
+   * when the name is taken: a role changes only by an owner's explicit act (`setRole`), never as a side effect.
    */
   async invite(options: { name: string; role: Role; by: number | null; now: number; validMs: number }) {
     const name = cleanName(options.name);
@@ -59,46 +59,75 @@ export class Accounts {
     const token = newToken();
     const at = new Date(options.now).toISOString();
     const person = await this.db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom("people")
-        .select(["id", "name", "role", "handle"])
-        .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()))
-        .where("revoked_at", "is", null)
-        .executeTakeFirst();
-      let found: Person;
-      if (existing) {
-        if (existing.role !== options.role) {
-          await trx.updateTable("people").set({ role: options.role }).where("id", "=", existing.id).execute();
-        }
-        found = { ...existing, role: options.role };
-        await trx
-          .updateTable("invitations")
-          .set({ used_at: at })
-          .where("person_id", "=", existing.id)
-          .where("used_at", "is", null)
-          .execute();
-      } else {
-        const handle = randomBytes(16).toString("base64url");
-        const row = await trx
-          .insertInto("people")
-          .values({ name, role: options.role, handle, created_at: at })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        found = { id: row.id, name, role: options.role, handle };
-      }
+      const handle = randomBytes(16).toString("base64url");
+      const row = await trx
+        .insertInto("people")
+        .values({ name, role: options.role, handle, created_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await trx
         .insertInto("invitations")
         .values({
           token_hash: hashToken(token),
-          person_id: found.id,
+          person_id: row.id,
           created_by: options.by,
           created_at: at,
           expires_at: options.now + options.validMs,
         })
         .execute();
-      return found;
+      return { id: row.id, name, role: options.role, handle } satisfies Person;
     });
     return { token, person };
+  }
+
+  /**
+   * A new one-time link for an active person (a lost phone): the same person and role. Their earlier unused links
+   * stop working. The caller checks that the person is active.
+   */
+  async newLink(personId: number, options: { by: number | null; now: number; validMs: number }): Promise<string> {
+    const token = newToken();
+    const at = new Date(options.now).toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("invitations")
+        .set({ used_at: at })
+        .where("person_id", "=", personId)
+        .where("used_at", "is", null)
+        .execute();
+      await trx
+        .insertInto("invitations")
+        .values({
+          token_hash: hashToken(token),
+          person_id: personId,
+          created_by: options.by,
+          created_at: at,
+          expires_at: options.now + options.validMs,
+        })
+        .execute();
+    });
+    return token;
+  }
+
+  /**
+   * Changes an active person's role. The office always keeps an owner: taking the role from the last active owner
+   * is refused. The owners' rows are written first, which locks them on PostgreSQL (and takes SQLite's one write
+   * lock), so two owners demoting each other at once cannot both succeed.
+   */
+  async setRole(personId: number, role: Role): Promise<"changed" | "unchanged" | "last owner" | "not found"> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockOwners(trx);
+      const person = await trx
+        .selectFrom("people")
+        .select("role")
+        .where("id", "=", personId)
+        .where("revoked_at", "is", null)
+        .executeTakeFirst();
+      if (!person) return "not found";
+      if (person.role === role) return "unchanged";
+      if (person.role === "owner" && (await otherOwners(trx, personId)) === 0) return "last owner";
+      await trx.updateTable("people").set({ role }).where("id", "=", personId).execute();
+      return "changed";
+    });
   }
 
   /** The person an unused, unexpired link is for; null for any other link (used, expired, made up, revoked). */
@@ -138,6 +167,19 @@ export class Accounts {
     return row ?? null;
   }
 
+  /** The active people of a name, whatever its case and spacing (for the server command's new link). */
+  async named(name: string): Promise<Person[]> {
+    const clean = cleanName(name);
+    if (clean === null) return [];
+    return this.db
+      .selectFrom("people")
+      .select(["id", "name", "role", "handle"])
+      .where((eb) => eb(eb.fn("lower", ["name"]), "=", clean.toLowerCase()))
+      .where("revoked_at", "is", null)
+      .orderBy("id")
+      .execute();
+  }
+
   /** Keeps a challenge until it is answered or expires; returns the id the browser sends back with its answer. */
   async saveChallenge(challenge: Challenge, now: number, validMs: number): Promise<string> {
     const id = newToken();
@@ -168,19 +210,64 @@ export class Accounts {
     return { challenge: row.challenge, purpose: row.purpose, token_hash: row.token_hash, personId: row.person_id };
   }
 
-  async addPasskey(personId: number, passkey: NewPasskey, now: number): Promise<void> {
-    await this.db
-      .insertInto("passkeys")
-      .values({
-        id: passkey.id,
-        person_id: personId,
-        public_key: Buffer.from(passkey.publicKey).toString("base64url"),
-        counter: passkey.counter,
-        transports: JSON.stringify(passkey.transports),
-        label: passkey.label,
-        created_at: new Date(now).toISOString(),
-      })
-      .execute();
+  /**
+   * Keeps a new passkey; for an invitation (its token's hash), spends the link in the same transaction. A passkey
+   * id already registered (to anyone) is refused and the link stays unspent, also when two answers race.
+   */
+  async addPasskey(
+    personId: number,
+    passkey: NewPasskey,
+    now: number,
+    invitation: string | null = null,
+  ): Promise<"kept" | "link spent" | "already registered"> {
+    const registered = async () =>
+      (await this.db.selectFrom("passkeys").select("id").where("id", "=", passkey.id).executeTakeFirst()) !== undefined;
+    if (await registered()) return "already registered";
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        if (invitation !== null) {
+          const spent = await trx
+            .updateTable("invitations")
+            .set({ used_at: new Date(now).toISOString() })
+            .where("token_hash", "=", invitation)
+            .where("used_at", "is", null)
+            .where("expires_at", ">", now)
+            .executeTakeFirst();
+          if (Number(spent.numUpdatedRows) !== 1) return "link spent";
+        }
+        await trx
+          .insertInto("passkeys")
+          .values({
+            id: passkey.id,
+            person_id: personId,
+            public_key: Buffer.from(passkey.publicKey).toString("base64url"),
+            counter: passkey.counter,
+            transports: JSON.stringify(passkey.transports),
+            label: passkey.label,
+            created_at: new Date(now).toISOString(),
+          })
+          .execute();
+        return "kept";
+      });
+    } catch (error) {
+      // Another answer with the same passkey was kept first: this one's transaction, link included, rolled back.
+      if (await registered()) return "already registered";
+      throw error;
+    }
+  }
+
+  /** Removes one of a person's passkeys and ends every session it began; false when they hold no such passkey. */
+  async removePasskey(personId: number, passkeyId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom("passkeys")
+        .where("id", "=", passkeyId)
+        .where("person_id", "=", personId)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) !== 1) return false;
+      await trx.deleteFrom("sessions").where("passkey_id", "=", passkeyId).execute();
+      return true;
+    });
   }
 
   /** A passkey of an active person, with that person. */
@@ -218,9 +305,15 @@ export class Accounts {
       .execute();
   }
 
-  /** Revokes a person: their sessions end and their passkeys stop working, on every server at once. */
+  /**
+   * Revokes a person: their sessions end and their passkeys stop working, on every server at once. False when
+   * they are already revoked, or are the last active owner (the office always keeps one).
+   */
   async revoke(personId: number, now: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
+      await lockOwners(trx);
+      const target = await trx.selectFrom("people").select("role").where("id", "=", personId).executeTakeFirst();
+      if (target?.role === "owner" && (await otherOwners(trx, personId)) === 0) return false;
       const revoked = await trx
         .updateTable("people")
         .set({ revoked_at: new Date(now).toISOString() })
@@ -276,6 +369,30 @@ export class Accounts {
       .values({ at: new Date(now).toISOString(), person_id: personId, action, detail })
       .execute();
   }
+}
+
+type Transaction = Parameters<Parameters<ReturnType<Database["db"]["transaction"]>["execute"]>[0]>[0];
+
+/** Writes the active owners' rows (to themselves): a row lock on PostgreSQL, the write lock on SQLite. */
+async function lockOwners(trx: Transaction): Promise<void> {
+  await trx
+    .updateTable("people")
+    .set((eb) => ({ role: eb.ref("role") }))
+    .where("role", "=", "owner")
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/** How many active owners there are besides this person. */
+async function otherOwners(trx: Transaction, personId: number): Promise<number> {
+  const row = await trx
+    .selectFrom("people")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("role", "=", "owner")
+    .where("revoked_at", "is", null)
+    .where("id", "!=", personId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 function toPasskey(row: {

@@ -100,7 +100,8 @@ export class Passkeys {
 
   /**
    * Checks a new passkey and keeps it. For an invitation, the link is spent here, once: the same link cannot
-   * enrol a second device. Returns the person it belongs to.
+   * enrol a second device, and only when the passkey is kept: a passkey already registered (to anyone) is
+   * refused with a message, and the link stays usable. Returns the person and the new passkey's id.
    */
   async register(
     challengeId: string,
@@ -108,7 +109,7 @@ export class Passkeys {
     label: string,
     now: number,
     signedIn: Person | null = null,
-  ): Promise<Person> {
+  ): Promise<{ person: Person; passkeyId: string }> {
     const challenge = await this.accounts.takeChallenge(challengeId, signedIn ? "add" : "enrol", now);
     if (!challenge || challenge.personId === null) throw notChecked();
     if (signedIn && signedIn.id !== challenge.personId) throw notChecked();
@@ -120,13 +121,10 @@ export class Passkeys {
         ...this.expected(challenge.challenge),
       }),
     );
-    if (challenge.token_hash !== null && !(await this.accounts.spendInvitation(challenge.token_hash, now))) {
-      throw new PasskeyError("This link has been used or has expired. Ask the owner for a new one.");
-    }
     const person = await this.accounts.person(challenge.personId);
     if (!person) throw notChecked();
     const { credential } = verification.registrationInfo;
-    await this.accounts.addPasskey(
+    const kept = await this.accounts.addPasskey(
       person.id,
       {
         id: credential.id,
@@ -136,8 +134,17 @@ export class Passkeys {
         label,
       },
       now,
+      challenge.token_hash,
     );
-    return person;
+    if (kept === "link spent") {
+      throw new PasskeyError("This link has been used or has expired. Ask the owner for a new one.");
+    }
+    if (kept === "already registered") {
+      throw new PasskeyError(
+        "This passkey is already registered in the office. Use another device or passkey manager, or sign in with it.",
+      );
+    }
+    return { person, passkeyId: credential.id };
   }
 
   /** Options to sign in with any of the agency's passkeys (the phone offers the ones it holds), or to confirm. */
@@ -165,7 +172,7 @@ export class Passkeys {
     return { challengeId, options };
   }
 
-  /** Checks a passkey's answer; returns its (active) person. */
+  /** Checks a passkey's answer; returns its (active) person and the passkey's id. */
   async authenticate(challengeId: string, answer: unknown, now: number, confirming: Person | null = null) {
     const challenge = await this.accounts.takeChallenge(challengeId, confirming ? "confirm" : "sign-in", now);
     if (!challenge) throw notChecked();
@@ -187,6 +194,6 @@ export class Passkeys {
       }),
     );
     await this.accounts.usedPasskey(found.passkey.id, verification.authenticationInfo.newCounter, now);
-    return found.person;
+    return { person: found.person, passkeyId: found.passkey.id };
   }
 }

@@ -1,11 +1,17 @@
 /** @jsxImportSource preact */
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+} from "fastify";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Database } from "../data/open";
-import type { Stage } from "../data/schema";
 import { databaseRateLimitStore } from "../inbox/rate-limit-store";
 import type { InboxState } from "../inbox/state";
 import { Accounts } from "./accounts";
@@ -15,18 +21,23 @@ import { deviceLabel } from "./device";
 import { Enquiry, longestNote, longestReason } from "./pages/enquiry";
 import { Inbox } from "./pages/inbox";
 import { Notice, Page } from "./pages/layout";
-import { Me } from "./pages/me";
+import { Me, type MeProps } from "./pages/me";
 import { Audit, Data, OwnerHub, Team } from "./pages/owner";
 import { Enrol, SignIn } from "./pages/sign-in";
 import { Stats } from "./pages/stats";
+import { Health } from "./pages/health";
+import { healthDetails } from "../inbox/health";
 import { defaultDays, periods, statsReport } from "../stats/report";
 import { PasskeyError, Passkeys } from "./passkeys";
 import { readReplyTexts, replyLinks } from "./replies";
 import { toCsv } from "../inbox/csv";
+import { oneLine } from "../inbox/text";
 import { cleanName } from "./accounts";
 import { type Session, Sessions } from "./sessions";
 import { sameToken } from "./tokens";
-import { type Tab, tabs, Work } from "./work";
+import { type Access, type Checked, officeRoutes, type RouteSpec } from "./routes";
+import { Work } from "./work";
+import { z } from "zod";
 
 export interface OfficePluginOptions {
   setting: OfficeSetting;
@@ -38,7 +49,17 @@ export interface OfficePluginOptions {
 export const cookieName = "__Host-office";
 /** Office forms are small; the largest, a note, is at most 5,000 characters. */
 const formLimit = 64 * 1024;
-const jsonLimit = 16 * 1024;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Who may call an office route (routes.ts). */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in person's session, set by the office's access hook. */
+    officeSession?: Session;
+  }
+}
 
 interface Parts {
   database: Database;
@@ -183,37 +204,13 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     return partsNow().sessions.find(token, Date.now());
   };
 
-  /**
-   * The session of a page request; without one, the sign-in page (the same answer whatever the address, so
-   * nobody learns which enquiries exist).
-   */
-  const pageSession = async (request: FastifyRequest, reply: FastifyReply): Promise<Session | null> => {
-    const session = await currentSession(request);
-    if (!session) await reply.redirect("/office/sign-in", 303);
-    return session;
-  };
-
-  /** The session of a state-changing request, with its form token checked. */
-  const postSession = async (request: FastifyRequest, reply: FastifyReply): Promise<Session | null> => {
-    await checkSameOrigin(request);
-    const session = await currentSession(request);
-    if (!session) {
-      if (wantsJson(request)) throw new OfficeError(401, "You are signed out. Please sign in again.");
-      await reply.redirect("/office/sign-in", 303);
-      return null;
-    }
-    const token = wantsJson(request) ? String(request.headers["x-csrf-token"] ?? "") : field(request.body, "csrf");
-    if (!sameToken(token, session.csrf)) {
-      throw new OfficeError(403, "This form has expired. Please go back, reload the page and try again.");
-    }
-    return session;
-  };
-
   await app.register(async (office: FastifyInstance) => {
+    requireDeclaredAccess(office);
+    office.setValidatorCompiler(zodValidator);
     office.addContentTypeParser(
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: formLimit },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      (_request, body, done) => done(null, formFields(String(body))),
     );
     await office.register(rateLimit, {
       global: false,
@@ -223,9 +220,79 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       errorResponseBuilder: (_request, context) =>
         new OfficeError(429, `Too many sign-in attempts from this address; please try again in ${context.after}.`),
     });
-    const signInLimit = { rateLimit: { max: config.signInPerMinute, timeWindow: 60_000 } };
+    const signInLimit = { max: config.signInPerMinute, timeWindow: 60_000 };
+
+    const fresh = (session: Session) => Date.now() - session.verifiedAt <= config.freshMs;
+
+    /**
+     * Every route's access, enforced in one place before its schemas are read: a post from another site is
+     * refused first; without a session, a page shows the sign-in page (the same answer whatever the address, so
+     * nobody learns which enquiries exist) and the script's JSON gets 401; a state-changing request needs the
+     * session's form token; an owner's address looks, to anyone else, like one that does not exist.
+     */
+    office.addHook("preValidation", async (request, reply) => {
+      const access = request.routeOptions.config.access;
+      const posted = request.method === "POST";
+      if (posted) await checkSameOrigin(request);
+      if (access === "public") return;
+      const session = await currentSession(request);
+      if (!session) {
+        if (posted && wantsJson(request)) throw new OfficeError(401, "You are signed out. Please sign in again.");
+        return reply.redirect("/office/sign-in", 303);
+      }
+      if (posted) {
+        const token = wantsJson(request) ? String(request.headers["x-csrf-token"] ?? "") : field(request.body, "csrf");
+        if (!sameToken(token, session.csrf)) {
+          throw new OfficeError(403, "This form has expired. Please go back, reload the page and try again.");
+        }
+      }
+      request.officeSession = session;
+      if ((access === "owner" || access === "owner-fresh") && session.person.role !== "owner") {
+        return notFound(request, reply, session);
+      }
+      if ((access === "owner-fresh" || access === "staff-fresh") && !fresh(session)) {
+        throw new OfficeError(
+          403,
+          "Confirm it is you with your passkey first (on the page you came from), then try again.",
+        );
+      }
+    });
+
+    /** Registers a route of the table in routes.ts: its access, its schemas, and a handler given what they checked. */
+    const on = <S extends RouteSpec>(
+      spec: S,
+      handler: (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        input: Checked<S> & { session: S["access"] extends "public" ? null : Session },
+      ) => unknown,
+    ) =>
+      office.route({
+        method: spec.method,
+        url: spec.url,
+        bodyLimit: spec.bodyLimit,
+        config: { access: spec.access, ...(spec.signInLimit ? { rateLimit: signInLimit } : {}) },
+        schema: {
+          ...(spec.params ? { params: spec.params } : {}),
+          ...(spec.query ? { querystring: spec.query } : {}),
+          ...(spec.body ? { body: spec.body } : {}),
+        },
+        handler: async (request, reply) =>
+          handler(request, reply, {
+            params: request.params,
+            query: request.query,
+            body: request.body,
+            session: request.officeSession ?? null,
+          } as Checked<S> & { session: S["access"] extends "public" ? null : Session }),
+      });
 
     office.setErrorHandler<FastifyError | OfficeError | PasskeyError>(async (error, request, reply) => {
+      // A wrong id or token in the address: the same "not found" as an address that does not exist.
+      if (!(error instanceof OfficeError || error instanceof PasskeyError) && error.validationContext === "params") {
+        const session = request.officeSession;
+        if (session && !wantsJson(request)) return notFound(request, reply, session);
+        error = new OfficeError(404, "Not found");
+      }
       const status =
         error instanceof OfficeError
           ? error.statusCode
@@ -260,8 +327,8 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       );
     });
 
-    office.get(`${assetsPath}:name`, async (request, reply) => {
-      const asset = assets.files.get((request.params as { name: string }).name);
+    on(officeRoutes.asset, async (request, reply, { params }) => {
+      const asset = assets.files.get(params.name);
       if (!asset) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
       reply.type(asset.type).header("vary", "accept-encoding");
       const encoding = preferredEncoding(request);
@@ -270,31 +337,27 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       return reply.send(asset.body);
     });
 
-    office.get("/office/sign-in", async (request, reply) => {
+    on(officeRoutes.signInPage, async (request, reply) => {
       if (await currentSession(request)) return reply.redirect("/office", 303);
       return page(request, reply, "Sign in", <SignIn />, null);
     });
 
-    office.post("/office/sign-in/options", { config: signInLimit, bodyLimit: jsonLimit }, async (request) => {
-      await checkSameOrigin(request);
-      return partsNow().passkeys.authenticationOptions(Date.now());
-    });
+    on(officeRoutes.signInOptions, async () => partsNow().passkeys.authenticationOptions(Date.now()));
 
-    office.post("/office/sign-in", { config: signInLimit, bodyLimit: jsonLimit }, async (request, reply) => {
-      await checkSameOrigin(request);
+    on(officeRoutes.signIn, async (request, reply, { body }) => {
       const { passkeys, sessions, accounts } = partsNow();
       const now = Date.now();
-      const person = await passkeys.authenticate(field(request.body, "challengeId"), answerOf(request.body), now);
+      const { person, passkeyId } = await passkeys.authenticate(body.challengeId, body.answer, now);
       const label = deviceLabel(request.headers["user-agent"]);
-      const session = await sessions.start(person, label, now);
+      const session = await sessions.start(person, label, now, passkeyId);
       await accounts.audit(person.id, "signed in", label, now);
       setSessionCookie(reply, session.token);
       return { ok: true, next: "/office" };
     });
 
-    office.get("/office/enrol/:token", async (request, reply) => {
-      const token = (request.params as { token: string }).token;
-      const person = token.length <= 100 ? await partsNow().accounts.invitation(token, Date.now()) : null;
+    on(officeRoutes.enrolPage, async (request, reply, { params }) => {
+      const { token } = params;
+      const person = await partsNow().accounts.invitation(token, Date.now());
       if (!person) {
         return page(
           request,
@@ -313,40 +376,30 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       return page(request, reply, "Create your passkey", <Enrol person={person} token={token} />, null);
     });
 
-    office.post("/office/enrol/options", { config: signInLimit, bodyLimit: jsonLimit }, async (request) => {
-      await checkSameOrigin(request);
-      return partsNow().passkeys.registrationOptions({ token: field(request.body, "token") }, Date.now());
-    });
+    on(officeRoutes.enrolOptions, async (_request, _reply, { body }) =>
+      partsNow().passkeys.registrationOptions({ token: body.token }, Date.now()),
+    );
 
-    office.post("/office/enrol", { config: signInLimit, bodyLimit: jsonLimit }, async (request, reply) => {
-      await checkSameOrigin(request);
+    on(officeRoutes.enrol, async (request, reply, { body }) => {
       const { passkeys, sessions, accounts } = partsNow();
       const now = Date.now();
       const label = deviceLabel(request.headers["user-agent"]);
-      const person = await passkeys.register(field(request.body, "challengeId"), answerOf(request.body), label, now);
+      const { person, passkeyId } = await passkeys.register(body.challengeId, body.answer, label, now);
       await accounts.audit(person.id, "added a passkey", `${label}, from an invitation link`, now);
-      const session = await sessions.start(person, label, now);
+      const session = await sessions.start(person, label, now, passkeyId);
       await accounts.audit(person.id, "signed in", label, now);
       setSessionCookie(reply, session.token);
       return { ok: true, next: "/office" };
     });
 
-    office.post("/office/sign-out", { bodyLimit: formLimit }, async (request, reply) => {
-      const session = await postSession(request, reply);
-      if (!session) return reply;
+    on(officeRoutes.signOut, async (_request, reply, { session }) => {
       await partsNow().sessions.end(session.token);
       clearSessionCookie(reply);
       return reply.redirect("/office/sign-in", 303);
     });
 
-    office.get("/office", async (request, reply) => {
-      const session = await pageSession(request, reply);
-      if (!session) return reply;
-      const query = request.query as Record<string, string | undefined>;
-      const tab: Tab = tabs.includes(query.tab as Tab) ? (query.tab as Tab) : "new";
-      const search = (query.q ?? "").slice(0, 200);
-      const service = (query.service ?? "").slice(0, 200);
-      const before = /^[1-9][0-9]{0,15}$/.test(query.before ?? "") ? Number(query.before) : undefined;
+    on(officeRoutes.inbox, async (request, reply, { query, session }) => {
+      const { tab, q: search, service, before } = query;
       const { work } = partsNow();
       const [list, services] = await Promise.all([work.list({ tab, search, service, before }), servicesNow(work)]);
       return page(
@@ -369,10 +422,8 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     });
 
     // What brings enquiries, and the site's speed for real visitors (server/stats): for everyone in the office.
-    office.get("/office/stats", async (request, reply) => {
-      const session = await pageSession(request, reply);
-      if (!session) return reply;
-      const asked = Number((request.query as Record<string, string | undefined>).days);
+    on(officeRoutes.stats, async (request, reply, { query, session }) => {
+      const asked = Number(query.days);
       const days = (periods as readonly number[]).includes(asked) ? asked : defaultDays;
       const report = await statsReport(partsNow().database, days);
       return page(request, reply, "Statistics", <Stats report={report} />, session, { section: "stats" });
@@ -395,11 +446,6 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       return services.list;
     };
 
-    const enquiryId = (request: FastifyRequest): number | null => {
-      const raw = (request.params as { id: string }).id;
-      return /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : null;
-    };
-
     const showEnquiry = async (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -413,34 +459,29 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       return page(
         request,
         reply,
-        enquiry.name || "Enquiry",
+        oneLine(enquiry.name).slice(0, 80) || "Enquiry",
         <Enquiry enquiry={enquiry} replies={replies} csrf={session.csrf} problem={problem} />,
         session,
         { status: problem ? 400 : 200, section: "inbox" },
       );
     };
 
-    office.get("/office/enquiries/:id", async (request, reply) => {
-      const session = await pageSession(request, reply);
-      if (!session) return reply;
-      const id = enquiryId(request);
-      if (id === null) return notFound(request, reply, session);
-      await partsNow().work.opened(id, session.person.id, Date.now());
-      return showEnquiry(request, reply, session, id);
+    on(officeRoutes.enquiry, async (request, reply, { params, session }) => {
+      // Opened only when someone in the office went there: from an office page, or typed or from the mail app
+      // (Sec-Fetch-Site "none"); a link or an image on another site shows nothing and marks nothing.
+      const site = request.headers["sec-fetch-site"];
+      if (site === "same-origin" || site === "none")
+        await partsNow().work.opened(params.id, session.person.id, Date.now());
+      return showEnquiry(request, reply, session, params.id);
     });
 
-    const movable: readonly Stage[] = ["contacted", "awaiting", "won", "lost"];
-    office.post("/office/enquiries/:id/stage", { bodyLimit: formLimit }, async (request, reply) => {
-      const session = await postSession(request, reply);
-      if (!session) return reply;
-      const id = enquiryId(request);
-      if (id === null) return notFound(request, reply, session);
-      const stage = field(request.body, "stage") as Stage;
-      if (!movable.includes(stage)) throw new OfficeError(400, "That is not a status an enquiry can move to.");
-      const reason = field(request.body, "reason").trim();
+    on(officeRoutes.stage, async (request, reply, { params, body, session }) => {
+      const { id } = params;
+      const { stage } = body;
+      const reason = body.reason.trim();
       if (stage === "lost" && (reason === "" || reason.length > longestReason)) {
         const message = reason === "" ? "Say why it was lost." : `A reason can be at most ${longestReason} characters.`;
-        return showEnquiry(request, reply, session, id, { form: "lost", message, text: field(request.body, "reason") });
+        return showEnquiry(request, reply, session, id, { form: "lost", message, text: body.reason });
       }
       const moved = await partsNow().work.moveTo(
         id,
@@ -453,12 +494,9 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       return reply.redirect(`/office/enquiries/${id}`, 303);
     });
 
-    office.post("/office/enquiries/:id/notes", { bodyLimit: formLimit }, async (request, reply) => {
-      const session = await postSession(request, reply);
-      if (!session) return reply;
-      const id = enquiryId(request);
-      if (id === null) return notFound(request, reply, session);
-      const typed = field(request.body, "note");
+    on(officeRoutes.note, async (request, reply, { params, body, session }) => {
+      const { id } = params;
+      const typed = body.note;
       const note = typed.trim();
       if (note === "" || note.length > longestNote) {
         const message =
@@ -472,26 +510,33 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       return reply.redirect(`/office/enquiries/${id}#notes-heading`, 303);
     });
 
-    office.post("/office/enquiries/:id/replies", { bodyLimit: jsonLimit }, async (request, reply) => {
-      const session = await postSession(request, reply);
-      if (!session) return reply;
-      const id = enquiryId(request);
-      const channel = field(request.body, "channel");
-      if (id === null || (channel !== "call" && channel !== "whatsapp" && channel !== "email")) {
-        throw new OfficeError(404, "Not found");
-      }
-      if (!(await partsNow().work.replied(id, channel, session.person.id, Date.now()))) {
+    on(officeRoutes.reply, async (_request, reply, { params, body, session }) => {
+      if (!(await partsNow().work.replied(params.id, body.channel, session.person.id, Date.now()))) {
         throw new OfficeError(404, "Not found");
       }
       return reply.code(204).send();
     });
 
-    office.get("/office/me", async (request, reply) => {
-      const session = await pageSession(request, reply);
-      if (!session) return reply;
+    const backToEnquiry = (
+      spec: typeof officeRoutes.notSpam | typeof officeRoutes.resend,
+      act: (work: Work, id: number, personId: number) => Promise<boolean>,
+    ) =>
+      on(spec, async (_request, reply, { params, session }) => {
+        // Pressed twice (or by two people): the second finds nothing to do and just shows the enquiry.
+        if (await act(partsNow().work, params.id, session.person.id)) state.kick?.();
+        return reply.redirect(`/office/enquiries/${params.id}`, 303);
+      });
+    backToEnquiry(officeRoutes.notSpam, (work, id, personId) => work.notSpam(id, personId, Date.now()));
+    backToEnquiry(officeRoutes.resend, (work, id, personId) => work.resend(id, personId, Date.now()));
+
+    const showMe = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      session: Session,
+      extra: Pick<MeProps, "ended" | "removed" | "problem"> = {},
+    ) => {
       const { accounts, sessions } = partsNow();
       const now = Date.now();
-      const endedRaw = (request.query as Record<string, string | undefined>).ended;
       return page(
         request,
         reply,
@@ -501,97 +546,69 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
           passkeys={await accounts.passkeysOf(session.person.id)}
           sessions={await sessions.of(session.person.id, now)}
           csrf={session.csrf}
+          fresh={fresh(session)}
           now={now}
-          ended={endedRaw !== undefined && /^[0-9]{1,4}$/.test(endedRaw) ? Number(endedRaw) : undefined}
+          {...extra}
         />,
         session,
-        { section: "me" },
+        { section: "me", status: extra.problem ? 400 : 200 },
       );
-    });
+    };
 
-    office.post("/office/me/sign-out-others", { bodyLimit: formLimit }, async (request, reply) => {
-      const session = await postSession(request, reply);
-      if (!session) return reply;
+    on(officeRoutes.me, async (request, reply, { query, session }) =>
+      showMe(request, reply, session, { ended: query.ended, removed: query.removed === "1" }),
+    );
+
+    on(officeRoutes.signOutOthers, async (_request, reply, { session }) => {
       const ended = await partsNow().sessions.endOthers(session.person.id, session.token);
       return reply.redirect(`/office/me?ended=${ended}`, 303);
     });
 
-    office.post("/office/me/passkeys/options", { bodyLimit: jsonLimit }, async (request, reply) => {
-      const session = await postSession(request, reply);
-      if (!session) return reply;
-      return partsNow().passkeys.registrationOptions({ person: session.person }, Date.now());
-    });
+    on(officeRoutes.addPasskeyOptions, async (_request, _reply, { session }) =>
+      partsNow().passkeys.registrationOptions({ person: session.person }, Date.now()),
+    );
 
-    office.post("/office/me/passkeys", { bodyLimit: jsonLimit }, async (request, reply) => {
-      const session = await postSession(request, reply);
-      if (!session) return reply;
+    on(officeRoutes.addPasskey, async (request, _reply, { body, session }) => {
       const { passkeys, accounts } = partsNow();
       const now = Date.now();
       const label = deviceLabel(request.headers["user-agent"]);
-      await passkeys.register(field(request.body, "challengeId"), answerOf(request.body), label, now, session.person);
+      await passkeys.register(body.challengeId, body.answer, label, now, session.person);
       await accounts.audit(session.person.id, "added a passkey", label, now);
       return { ok: true, next: "/office/me" };
     });
 
-    const backToEnquiry = (
-      path: "not-spam" | "resend",
-      act: (work: Work, id: number, personId: number) => Promise<boolean>,
-    ) =>
-      office.post(`/office/enquiries/:id/${path}`, { bodyLimit: formLimit }, async (request, reply) => {
-        const session = await postSession(request, reply);
-        if (!session) return reply;
-        const id = enquiryId(request);
-        if (id === null) return notFound(request, reply, session);
-        // Pressed twice (or by two people): the second finds nothing to do and just shows the enquiry.
-        if (await act(partsNow().work, id, session.person.id)) state.kick?.();
-        return reply.redirect(`/office/enquiries/${id}`, 303);
-      });
-    backToEnquiry("not-spam", (work, id, personId) => work.notSpam(id, personId, Date.now()));
-    backToEnquiry("resend", (work, id, personId) => work.resend(id, personId, Date.now()));
-
-    // A fresh passkey check on this session, before owner actions.
-    office.post("/office/confirm/options", { bodyLimit: jsonLimit }, async (request, reply) => {
-      const session = await postSession(request, reply);
-      if (!session) return reply;
-      return partsNow().passkeys.authenticationOptions(Date.now(), session.person);
+    on(officeRoutes.removeMyPasskey, async (request, reply, { body, session }) => {
+      const { accounts } = partsNow();
+      const mine = await accounts.passkeysOf(session.person.id);
+      const passkey = mine.find((held) => held.id === body.passkey);
+      if (!passkey) return notFound(request, reply, session);
+      if (mine.length === 1) {
+        return showMe(request, reply, session, {
+          problem:
+            "This is your only passkey: add one on another device first, or you could not sign in to the office again.",
+        });
+      }
+      const now = Date.now();
+      await accounts.removePasskey(session.person.id, passkey.id);
+      await accounts.audit(session.person.id, "removed a passkey", `their own, ${passkey.label}`, now);
+      return reply.redirect("/office/me?removed=1", 303);
     });
-    office.post("/office/confirm", { bodyLimit: jsonLimit }, async (request, reply) => {
-      const session = await postSession(request, reply);
-      if (!session) return reply;
+
+    // A fresh passkey check on this session, before adding a passkey and before owner actions.
+    on(officeRoutes.confirmOptions, async (_request, _reply, { session }) =>
+      partsNow().passkeys.authenticationOptions(Date.now(), session.person),
+    );
+    on(officeRoutes.confirm, async (_request, _reply, { body, session }) => {
       const { passkeys, sessions } = partsNow();
       const now = Date.now();
-      await passkeys.authenticate(field(request.body, "challengeId"), answerOf(request.body), now, session.person);
+      await passkeys.authenticate(body.challengeId, body.answer, now, session.person);
       await sessions.verified(session.token, now);
       return { ok: true };
     });
 
-    const fresh = (session: Session) => Date.now() - session.verifiedAt <= config.freshMs;
-    /** An owner's page or action; for anyone else, the same "not found" as an address that does not exist. */
-    const owner = async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      kind: "page" | "action",
-    ): Promise<Session | null> => {
-      const session = kind === "page" ? await pageSession(request, reply) : await postSession(request, reply);
-      if (!session) return null;
-      if (session.person.role !== "owner") {
-        await notFound(request, reply, session);
-        return null;
-      }
-      if (kind === "action" && !fresh(session)) {
-        throw new OfficeError(
-          403,
-          "Confirm it is you with your passkey first (on the page you came from), then try again.",
-        );
-      }
-      return session;
-    };
-
-    office.get("/office/owner", async (request, reply) => {
-      const session = await owner(request, reply, "page");
-      if (!session) return reply;
-      return page(request, reply, "Owner", <OwnerHub />, session, { section: "owner" });
-    });
+    on(officeRoutes.ownerHub, async (request, reply, { session }) =>
+      page(request, reply, "Owner", <OwnerHub />, session, { section: "owner" }),
+    );
 
     const showTeam = async (
       request: FastifyRequest,
@@ -615,41 +632,78 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
         { section: "owner", status: extra.problem ? 400 : 200 },
       );
 
-    office.get("/office/team", async (request, reply) => {
-      const session = await owner(request, reply, "page");
-      if (!session) return reply;
-      return showTeam(request, reply, session);
-    });
+    on(officeRoutes.team, async (request, reply, { session }) => showTeam(request, reply, session));
 
-    office.post("/office/team/invite", { bodyLimit: formLimit }, async (request, reply) => {
-      const session = await owner(request, reply, "action");
-      if (!session) return reply;
-      const typed = field(request.body, "name");
-      const role = field(request.body, "role") === "owner" ? "owner" : "staff";
-      const name = cleanName(typed);
+    /** The link for a person, shown on the team page once, never put in an address (history, logs). */
+    const linkFor = (token: string) => `${config.origin}/office/enrol/${token}`;
+
+    on(officeRoutes.invite, async (request, reply, { body, session }) => {
+      const { role } = body;
+      const name = cleanName(body.name);
       if (name === null) {
         return showTeam(request, reply, session, {
-          problem: { message: "Give their name (at most 80 characters).", name: typed, role },
+          problem: { message: "Give their name (at most 80 characters).", name: body.name, role },
         });
       }
       const { accounts } = partsNow();
       const now = Date.now();
       const { token } = await accounts.invite({ name, role, by: session.person.id, now, validMs: config.inviteMs });
       await accounts.audit(session.person.id, "invited", `${name} as ${role}`, now);
-      // Shown on this page once, never put in an address (history, logs).
-      return showTeam(request, reply, session, { invited: { name, link: `${config.origin}/office/enrol/${token}` } });
+      return showTeam(request, reply, session, { invited: { name, link: linkFor(token) } });
     });
 
-    office.post("/office/team/:person/revoke", { bodyLimit: formLimit }, async (request, reply) => {
-      const session = await owner(request, reply, "action");
-      if (!session) return reply;
-      const raw = (request.params as { person: string }).person;
+    /** The active person an owner's team action names, or the office's "not found". */
+    const member = async (personId: number) => partsNow().accounts.person(personId);
+
+    on(officeRoutes.newLink, async (request, reply, { params, session }) => {
+      const target = await member(params.person);
+      if (!target) return notFound(request, reply, session);
       const { accounts } = partsNow();
-      const target = /^[1-9][0-9]{0,9}$/.test(raw) ? await accounts.person(Number(raw)) : null;
+      const now = Date.now();
+      const token = await accounts.newLink(target.id, { by: session.person.id, now, validMs: config.inviteMs });
+      await accounts.audit(session.person.id, "made a new link", `for ${target.name} (${target.role})`, now);
+      return showTeam(request, reply, session, { invited: { name: target.name, link: linkFor(token) } });
+    });
+
+    on(officeRoutes.setRole, async (request, reply, { params, body, session }) => {
+      const target = await member(params.person);
+      if (!target) return notFound(request, reply, session);
+      const { accounts } = partsNow();
+      const changed = await accounts.setRole(target.id, body.role);
+      if (changed === "last owner") {
+        throw new OfficeError(400, "The office needs an owner: make someone else an owner first.");
+      }
+      if (changed === "changed") {
+        await accounts.audit(
+          session.person.id,
+          "changed a role",
+          `${target.name}: ${target.role} to ${body.role}`,
+          Date.now(),
+        );
+      }
+      return reply.redirect("/office/team", 303);
+    });
+
+    on(officeRoutes.removePasskey, async (request, reply, { params, body, session }) => {
+      const target = await member(params.person);
+      if (!target) return notFound(request, reply, session);
+      const { accounts } = partsNow();
+      const passkey = (await accounts.passkeysOf(target.id)).find((held) => held.id === body.passkey);
+      if (!passkey) return notFound(request, reply, session);
+      await accounts.removePasskey(target.id, passkey.id);
+      await accounts.audit(session.person.id, "removed a passkey", `${target.name}'s, ${passkey.label}`, Date.now());
+      return reply.redirect("/office/team", 303);
+    });
+
+    on(officeRoutes.revoke, async (request, reply, { params, session }) => {
+      const target = await member(params.person);
       if (!target) return notFound(request, reply, session);
       if (target.id === session.person.id) throw new OfficeError(400, "You cannot revoke yourself.");
+      const { accounts } = partsNow();
       const now = Date.now();
-      await accounts.revoke(target.id, now);
+      if (!(await accounts.revoke(target.id, now))) {
+        throw new OfficeError(400, "The office needs an owner: make someone else an owner first.");
+      }
       await accounts.audit(session.person.id, "revoked", `${target.name} (${target.role})`, now);
       return reply.redirect("/office/team", 303);
     });
@@ -671,13 +725,8 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
         { section: "owner", status: extra.problem ? 400 : 200 },
       );
 
-    office.get("/office/data", async (request, reply) => {
-      const session = await owner(request, reply, "page");
-      if (!session) return reply;
-      const query = request.query as Record<string, string | undefined>;
-      const email = (query.email ?? "").slice(0, 200);
-      const phone = (query.phone ?? "").slice(0, 40);
-      const erased = /^[0-9]{1,7}$/.test(query.erased ?? "") ? Number(query.erased) : undefined;
+    on(officeRoutes.data, async (request, reply, { query, session }) => {
+      const { email, phone, erased } = query;
       const erase =
         (email || phone) && fresh(session)
           ? { email, phone, matches: await partsNow().work.matching({ email, phone }) }
@@ -685,11 +734,8 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       return showData(request, reply, session, { erase, erased });
     });
 
-    office.post("/office/data/export", { bodyLimit: formLimit }, async (request, reply) => {
-      const session = await owner(request, reply, "action");
-      if (!session) return reply;
-      const from = field(request.body, "from");
-      const to = field(request.body, "to");
+    on(officeRoutes.exportCsv, async (request, reply, { body, session }) => {
+      const { from, to } = body;
       const day = /^\d{4}-\d{2}-\d{2}$/;
       const start = Date.parse(`${from}T00:00:00+04:00`);
       const end = Date.parse(`${to}T00:00:00+04:00`) + 86_400_000;
@@ -705,11 +751,8 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
         .send(toCsv(rows));
     });
 
-    office.post("/office/data/erase", { bodyLimit: formLimit }, async (request, reply) => {
-      const session = await owner(request, reply, "action");
-      if (!session) return reply;
-      const email = field(request.body, "email").slice(0, 200);
-      const phone = field(request.body, "phone").slice(0, 40);
+    on(officeRoutes.erase, async (_request, reply, { body, session }) => {
+      const { email, phone } = body;
       const { work, accounts } = partsNow();
       const erased = await work.erase({ email, phone });
       const by = [email ? "e-mail" : "", phone ? "phone" : ""].filter(Boolean).join(" and ");
@@ -722,26 +765,50 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       return reply.redirect(`/office/data?erased=${erased}`, 303);
     });
 
-    office.get("/office/audit", async (request, reply) => {
-      const session = await owner(request, reply, "page");
-      if (!session) return reply;
-      const raw = (request.query as Record<string, string | undefined>).before ?? "";
-      const before = /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : undefined;
-      const { rows, older } = await partsNow().accounts.auditLog(50, before);
+    // The server's health in detail (public /healthz says only ok or not): the database, the mail, the outbox.
+    on(officeRoutes.health, async (request, reply, { session }) =>
+      page(request, reply, "Server health", <Health report={await healthDetails(state)} />, session, {
+        section: "owner",
+      }),
+    );
+
+    on(officeRoutes.audit, async (request, reply, { query, session }) => {
+      const { rows, older } = await partsNow().accounts.auditLog(50, query.before);
       return page(request, reply, "Audit log", <Audit rows={rows} older={older} />, session, { section: "owner" });
     });
 
-    // Anything else under /office: the sign-in page without a session, "not found" with one.
-    const elsewhere = async (request: FastifyRequest, reply: FastifyReply) => {
-      const session = await pageSession(request, reply);
-      if (!session) return reply;
-      return notFound(request, reply, session);
-    };
-    office.get("/office/*", elsewhere);
-    office.get("/office/", async (_request, reply) => reply.redirect("/office", 301));
+    // Anything else under /office: the sign-in page without a session (the access hook), "not found" with one.
+    on(officeRoutes.elsewhere, async (request, reply, { session }) => notFound(request, reply, session));
+    on(officeRoutes.trailingSlash, async (_request, reply) => reply.redirect("/office", 301));
   });
 };
 
-function answerOf(body: unknown): unknown {
-  return typeof body === "object" && body !== null ? (body as Record<string, unknown>).answer : undefined;
+/** The office's routes must each say who may call them (routes.ts): one that does not is refused at start. */
+export function requireDeclaredAccess(instance: FastifyInstance): void {
+  instance.addHook("onRoute", (route) => {
+    if (!route.config?.access) {
+      throw new Error(
+        `The office route ${String(route.method)} ${route.url} declares no access (public, staff, owner…).`,
+      );
+    }
+  });
+}
+
+/** Fastify's validator for the routes' zod schemas: the checked (and converted) value replaces what was sent. */
+const zodValidator: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const checked = schema.safeParse(data ?? {});
+    return checked.success ? { value: checked.data } : { error: new Error(z.prettifyError(checked.error)) };
+  };
+
+/** A form's fields: each a string, a repeated one a list (which every schema refuses). */
+function formFields(body: string): Record<string, string | string[]> {
+  const fields = new Map<string, string | string[]>();
+  for (const [key, value] of new URLSearchParams(body)) {
+    const had = fields.get(key);
+    fields.set(key, had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value]);
+  }
+  // fromEntries defines own properties: a field named __proto__ is just a field.
+  return Object.fromEntries(fields);
 }

@@ -29,8 +29,8 @@ export class Sessions {
     return this.database.db;
   }
 
-  /** A new session (a new id, always) for a person who has just proved a passkey. */
-  async start(person: Person, label: string, now: number): Promise<Session> {
+  /** A new session (a new id, always) for a person who has just proved a passkey: the one named, which can end it. */
+  async start(person: Person, label: string, now: number, passkeyId: string | null): Promise<Session> {
     const token = newToken();
     const csrf = newToken();
     await this.db
@@ -43,6 +43,7 @@ export class Sessions {
         verified_at: now,
         csrf,
         label: label.slice(0, 120),
+        passkey_id: passkeyId,
       })
       .execute();
     return { token, person, csrf, createdAt: now, verifiedAt: now };

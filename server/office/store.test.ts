@@ -74,13 +74,20 @@ describe.each(engines)("the office's data on %s", (engine) => {
       expect(await accounts.invitation(token, t0 + hour)).toBeNull();
     });
 
-    it("inviting the same name again is the same person, with a new link; the old link stops", async () => {
+    it("inviting the same name again makes a new person with their own role (issue 34, finding 5)", async () => {
       const first = await accounts.invite({ name: "Ravi Kumar", role: "staff", by: null, now: t0, validMs: hour });
       const second = await accounts.invite({ name: "ravi kumar", role: "owner", by: null, now: t0, validMs: hour });
-      expect(second.person.id).toBe(first.person.id);
-      expect(second.person.role).toBe("owner");
-      expect(await accounts.invitation(first.token, t0)).toBeNull();
+      expect(second.person.id).not.toBe(first.person.id);
+      expect(await accounts.person(first.person.id)).toMatchObject({ role: "staff" });
+      expect(await accounts.invitation(first.token, t0)).toEqual(first.person);
       expect(await accounts.invitation(second.token, t0)).toEqual(second.person);
+    });
+
+    it("a new link for a person (a lost phone) keeps who they are; their earlier link stops", async () => {
+      const first = await accounts.invite({ name: "Lost Lal", role: "staff", by: null, now: t0, validMs: hour });
+      const token = await accounts.newLink(first.person.id, { by: null, now: t0, validMs: hour });
+      expect(await accounts.invitation(first.token, t0)).toBeNull();
+      expect(await accounts.invitation(token, t0)).toEqual(first.person);
     });
 
     it("refuses a name that is empty or too long", async () => {
@@ -154,8 +161,8 @@ describe.each(engines)("the office's data on %s", (engine) => {
         now: t0,
         validMs: hour,
       });
-      const phone = await sessions.start(person, "Chrome on Android", t0);
-      const laptop = await sessions.start(person, "Firefox on Windows", t0);
+      const phone = await sessions.start(person, "Chrome on Android", t0, null);
+      const laptop = await sessions.start(person, "Firefox on Windows", t0, null);
       expect(phone.token).not.toBe(laptop.token);
       expect(await sessions.find(phone.token, t0 + 7 * hour)).toMatchObject({ person, csrf: phone.csrf });
       // Used at 7 h, so alive at 14 h; idle from then on, it ends after 8 more hours.
@@ -163,20 +170,20 @@ describe.each(engines)("the office's data on %s", (engine) => {
       expect(await sessions.find(phone.token, t0 + 22 * hour + 1)).toBeNull();
       expect(await sessions.find(phone.token, t0 + 14 * hour)).toBeNull();
       // However busy, a session ends 7 days after its sign-in.
-      const busy = await sessions.start(person, "Busy", t0);
+      const busy = await sessions.start(person, "Busy", t0, null);
       for (let at = t0; at < t0 + 7 * 24 * hour; at += 6 * hour)
         expect(await sessions.find(busy.token, at)).not.toBeNull();
       expect(await sessions.find(busy.token, t0 + 7 * 24 * hour + 1)).toBeNull();
 
-      const a = await sessions.start(person, "a", t0);
-      const b = await sessions.start(person, "b", t0);
+      const a = await sessions.start(person, "a", t0, null);
+      const b = await sessions.start(person, "b", t0, null);
       expect(await sessions.endOthers(person.id, a.token)).toBeGreaterThanOrEqual(2);
       expect(await sessions.find(b.token, t0)).toBeNull();
       expect(await sessions.find(a.token, t0)).not.toBeNull();
       await sessions.end(a.token);
       expect(await sessions.find(a.token, t0)).toBeNull();
 
-      const c = await sessions.start(person, "c", t0);
+      const c = await sessions.start(person, "c", t0, null);
       expect(await accounts.revoke(person.id, t0)).toBe(true);
       expect(await sessions.find(c.token, t0)).toBeNull();
       expect(await accounts.person(person.id)).toBeNull();

@@ -6,6 +6,7 @@ import { sharedState } from "./003-shared-state";
 import { office } from "./004-office";
 import { chores } from "./005-chores";
 import { statistics } from "./006-statistics";
+import { sessionPasskeys } from "./007-session-passkeys";
 
 /**
  * One migration, for both engines: written with the query builder, so that the same code makes the same tables on
@@ -20,4 +21,12 @@ export interface Migration {
   up(db: Kysely<any>, engine: Engine): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [enquiries, outboxStatuses, sharedState, office, chores, statistics];
+export const migrations: readonly Migration[] = [
+  enquiries,
+  outboxStatuses,
+  sharedState,
+  office,
+  chores,
+  statistics,
+  sessionPasskeys,
+];

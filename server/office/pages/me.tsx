@@ -1,25 +1,41 @@
 /** @jsxImportSource preact */
 import type { Person, StoredPasskey } from "../accounts";
 import { ago, dubaiDateTime } from "../time";
+import { Confirm } from "./confirm";
 
 export interface MeProps {
   person: Person;
   passkeys: StoredPasskey[];
   sessions: { label: string; createdAt: number; seenAt: number }[];
   csrf: string;
+  /** A passkey check within the last minutes: adding or removing a passkey needs one. */
+  fresh: boolean;
   now: number;
   /** After "sign out my other devices": how many ended. */
   ended?: number;
+  /** After removing a passkey. */
+  removed?: boolean;
+  /** Why the last action was refused. */
+  problem?: string;
 }
 
-/** A person's own page: their passkeys (add one for another device) and where they are signed in. */
-export function Me({ person, passkeys, sessions, csrf, now, ended }: MeProps) {
+/**
+ * A person's own page: their passkeys (where each was added, when, when last used; add one for another device,
+ * remove one) and where they are signed in.
+ */
+export function Me({ person, passkeys, sessions, csrf, fresh, now, ended, removed, problem }: MeProps) {
   return (
     <>
       <h1>{person.name}</h1>
       <p class="subtitle">{person.role === "owner" ? "Owner" : "Staff"}</p>
       <section aria-labelledby="passkeys-heading" class="card">
         <h2 id="passkeys-heading">Your passkeys</h2>
+        {removed ? <p role="status">The passkey was removed, and the devices it signed in were signed out.</p> : null}
+        {problem ? (
+          <p class="error" role="alert">
+            {problem}
+          </p>
+        ) : null}
         <ul class="plain">
           {passkeys.map((passkey) => (
             <li key={passkey.id}>
@@ -29,13 +45,24 @@ export function Me({ person, passkeys, sessions, csrf, now, ended }: MeProps) {
                 added {dubaiDateTime(passkey.createdAt)}
                 {passkey.lastUsedAt ? `, last used ${ago(passkey.lastUsedAt, now)}` : ", not used yet"}
               </span>
+              {fresh && passkeys.length > 1 ? (
+                <form method="post" action="/office/me/passkeys/remove" class="inline">
+                  <input type="hidden" name="csrf" value={csrf} />
+                  <input type="hidden" name="passkey" value={passkey.id} />
+                  <button type="submit" class="danger">
+                    Remove
+                  </button>
+                </form>
+              ) : null}
             </li>
           ))}
         </ul>
-        <button type="button" data-passkey="add">
-          Add a passkey on this device
-        </button>
-        <p class="status" role="status" data-passkey-status></p>
+        <Confirm fresh={fresh}>
+          <button type="button" data-passkey="add">
+            Add a passkey on this device
+          </button>
+          <p class="status" role="status" data-passkey-status></p>
+        </Confirm>
       </section>
       <section aria-labelledby="sessions-heading" class="card">
         <h2 id="sessions-heading">Signed in on</h2>

@@ -1,23 +1,9 @@
 /** @jsxImportSource preact */
-import type { ComponentChildren } from "preact";
 import type { Role } from "../../data/schema";
 import type { Person, StoredPasskey } from "../accounts";
 import { ago, dubaiDateTime } from "../time";
-
-/** Owner actions need a passkey check within the last minutes: this asks for one where the forms would be. */
-export function Confirm({ fresh, children }: { fresh: boolean; children: ComponentChildren }) {
-  if (fresh) return <>{children}</>;
-  return (
-    <section class="card" aria-labelledby="confirm-heading">
-      <h2 id="confirm-heading">Confirm it is you</h2>
-      <p>This part of the office asks for your passkey again first. It stays open for 5 minutes.</p>
-      <button type="button" class="primary" data-passkey="confirm">
-        Confirm with my passkey
-      </button>
-      <p class="status" role="status" data-passkey-status></p>
-    </section>
-  );
-}
+import { Confirm } from "./confirm";
+import { oneLine } from "../../inbox/text";
 
 /** The owner's part of the office. */
 export function OwnerHub() {
@@ -41,6 +27,12 @@ export function OwnerHub() {
           <a href="/office/audit">
             <strong>Audit log</strong>
             <span>Sign-ins, invitations, revocations, exports and erasures</span>
+          </a>
+        </li>
+        <li>
+          <a href="/office/health">
+            <strong>Server health</strong>
+            <span>Database, mail and the outbox: errors and counts</span>
           </a>
         </li>
       </ul>
@@ -120,17 +112,40 @@ export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps
                 {member.passkeys.length === 0 ? <li class="quiet">No passkey yet</li> : null}
                 {member.passkeys.map((passkey) => (
                   <li key={passkey.id} class="quiet">
-                    {passkey.label}, {passkey.lastUsedAt ? `used ${ago(passkey.lastUsedAt, now)}` : "not used yet"}
+                    {passkey.label}, added {dubaiDateTime(passkey.createdAt)},{" "}
+                    {passkey.lastUsedAt ? `used ${ago(passkey.lastUsedAt, now)}` : "not used yet"}
+                    {fresh && !member.revokedAt ? (
+                      <form method="post" action={`/office/team/${member.id}/passkeys/remove`} class="inline">
+                        <input type="hidden" name="csrf" value={csrf} />
+                        <input type="hidden" name="passkey" value={passkey.id} />
+                        <button type="submit" class="danger">
+                          Remove this passkey
+                        </button>
+                      </form>
+                    ) : null}
                   </li>
                 ))}
               </ul>
-              {fresh && !member.revokedAt && member.id !== me.id ? (
-                <form method="post" action={`/office/team/${member.id}/revoke`}>
-                  <input type="hidden" name="csrf" value={csrf} />
-                  <button type="submit" class="danger">
-                    Revoke {member.name}
-                  </button>
-                </form>
+              {fresh && !member.revokedAt ? (
+                <div class="member-actions">
+                  <form method="post" action={`/office/team/${member.id}/role`}>
+                    <input type="hidden" name="csrf" value={csrf} />
+                    <input type="hidden" name="role" value={member.role === "owner" ? "staff" : "owner"} />
+                    <button type="submit">{member.role === "owner" ? "Make staff" : "Make owner"}</button>
+                  </form>
+                  <form method="post" action={`/office/team/${member.id}/link`}>
+                    <input type="hidden" name="csrf" value={csrf} />
+                    <button type="submit">New link (lost phone)</button>
+                  </form>
+                  {member.id !== me.id ? (
+                    <form method="post" action={`/office/team/${member.id}/revoke`}>
+                      <input type="hidden" name="csrf" value={csrf} />
+                      <button type="submit" class="danger">
+                        Revoke {member.name}
+                      </button>
+                    </form>
+                  ) : null}
+                </div>
               ) : null}
             </li>
           ))}
@@ -210,7 +225,9 @@ export function Data({ csrf, fresh, from, to, erase, erased, problem }: DataProp
                 <input type="hidden" name="phone" value={erase.phone} />
                 <p role="status">
                   {erase.matches.length === 1 ? "1 enquiry" : `${erase.matches.length} enquiries`}:{" "}
-                  {erase.matches.map((match) => `${match.name} (${dubaiDateTime(match.receivedAt)})`).join("; ")}
+                  {erase.matches
+                    .map((match) => `${oneLine(match.name)} (${dubaiDateTime(match.receivedAt)})`)
+                    .join("; ")}
                 </p>
                 <button type="submit" class="danger">
                   Erase {erase.matches.length === 1 ? "it" : `all ${erase.matches.length}`}

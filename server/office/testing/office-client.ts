@@ -59,8 +59,9 @@ export class OfficeClient {
     };
   }
 
+  /** A navigation from one of the office's own pages. */
   get(path: string) {
-    return this.request(path);
+    return this.request(path, { headers: { "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate" } });
   }
 
   /** A form post from an office page. */

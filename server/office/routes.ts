@@ -1,0 +1,296 @@
+import { z } from "zod";
+import { tabs } from "./work";
+
+/**
+ * Who may call a route: anyone (`public`), a signed-in person (`staff`), an owner (`owner`), and the same with a
+ * passkey check within the last minutes (`-fresh`: adding or removing a passkey, and every owner action). One
+ * hook in the plugin enforces it, before the route's schemas are read; a route that declares none is refused
+ * when it is registered.
+ */
+export type Access = "public" | "staff" | "staff-fresh" | "owner" | "owner-fresh";
+
+/**
+ * One office route: its address, who may call it, and what its parameters, query and body must look like. The
+ * schemas are zod's, checked by Fastify before the handler runs: a repeated, huge or malformed value is refused
+ * there (a bad address part with the office's "not found", anything else with 400), never reaching the database.
+ */
+export interface RouteSpec {
+  method: "GET" | "POST";
+  url: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** JSON bodies of the passkey ceremonies are small; forms may carry a note of 5,000 characters. */
+  bodyLimit?: number;
+  /** Counted by the sign-in rate limit (per address, per minute). */
+  signInLimit?: boolean;
+}
+
+const formLimit = 64 * 1024;
+const jsonLimit = 16 * 1024;
+
+/** The largest id any table holds on both engines: PostgreSQL's integer. */
+export const largestId = 2_147_483_647;
+
+/** A row's id in an address or a query: digits only, no leading zero, within an integer column's range. */
+const id = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().max(largestId));
+
+/** A value the handler cuts to `keep` characters; anything longer than `most` is not a request a page sends. */
+const text = (keep: number, most = 4 * keep) =>
+  z
+    .string()
+    .max(most)
+    .transform((value) => value.slice(0, keep));
+
+/** A form's body, every field a single string: a repeated field arrives as a list and is refused. */
+const form = <T extends z.ZodRawShape>(shape: T) => z.object({ csrf: z.string().max(200), ...shape });
+
+/** A passkey ceremony's answer from the office's script. */
+const ceremony = z.object({ challengeId: z.string().max(200), answer: z.unknown() });
+
+const noBody = z.object({}).loose();
+
+export const officeRoutes = {
+  asset: {
+    method: "GET",
+    url: "/office/assets/:name",
+    access: "public",
+    params: z.object({ name: z.string().max(100) }),
+  },
+  signInPage: { method: "GET", url: "/office/sign-in", access: "public" },
+  signInOptions: {
+    method: "POST",
+    url: "/office/sign-in/options",
+    access: "public",
+    body: noBody,
+    bodyLimit: jsonLimit,
+    signInLimit: true,
+  },
+  signIn: {
+    method: "POST",
+    url: "/office/sign-in",
+    access: "public",
+    body: ceremony,
+    bodyLimit: jsonLimit,
+    signInLimit: true,
+  },
+  enrolPage: {
+    method: "GET",
+    url: "/office/enrol/:token",
+    access: "public",
+    params: z.object({ token: z.string().max(100) }),
+  },
+  enrolOptions: {
+    method: "POST",
+    url: "/office/enrol/options",
+    access: "public",
+    body: z.object({ token: z.string().max(100) }),
+    bodyLimit: jsonLimit,
+    signInLimit: true,
+  },
+  enrol: {
+    method: "POST",
+    url: "/office/enrol",
+    access: "public",
+    body: ceremony,
+    bodyLimit: jsonLimit,
+    signInLimit: true,
+  },
+  signOut: { method: "POST", url: "/office/sign-out", access: "staff", body: form({}), bodyLimit: formLimit },
+  inbox: {
+    method: "GET",
+    url: "/office",
+    access: "staff",
+    query: z.object({
+      tab: z.enum(tabs).default("new"),
+      q: text(200).default(""),
+      service: text(200).default(""),
+      before: id.optional(),
+    }),
+  },
+  stats: {
+    method: "GET",
+    url: "/office/stats",
+    access: "staff",
+    query: z.object({ days: z.string().max(10).optional() }),
+  },
+  enquiry: { method: "GET", url: "/office/enquiries/:id", access: "staff", params: z.object({ id }) },
+  stage: {
+    method: "POST",
+    url: "/office/enquiries/:id/stage",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({ stage: z.enum(["contacted", "awaiting", "won", "lost"]), reason: z.string().max(4000).default("") }),
+    bodyLimit: formLimit,
+  },
+  note: {
+    method: "POST",
+    url: "/office/enquiries/:id/notes",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({ note: z.string().max(formLimit).default("") }),
+    bodyLimit: formLimit,
+  },
+  reply: {
+    method: "POST",
+    url: "/office/enquiries/:id/replies",
+    access: "staff",
+    params: z.object({ id }),
+    body: z.object({ channel: z.enum(["call", "whatsapp", "email"]) }),
+    bodyLimit: jsonLimit,
+  },
+  notSpam: {
+    method: "POST",
+    url: "/office/enquiries/:id/not-spam",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({}),
+    bodyLimit: formLimit,
+  },
+  resend: {
+    method: "POST",
+    url: "/office/enquiries/:id/resend",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({}),
+    bodyLimit: formLimit,
+  },
+  me: {
+    method: "GET",
+    url: "/office/me",
+    access: "staff",
+    query: z.object({
+      ended: z
+        .string()
+        .regex(/^[0-9]{1,4}$/)
+        .transform(Number)
+        .optional(),
+      removed: z.literal("1").optional(),
+    }),
+  },
+  signOutOthers: {
+    method: "POST",
+    url: "/office/me/sign-out-others",
+    access: "staff",
+    body: form({}),
+    bodyLimit: formLimit,
+  },
+  addPasskeyOptions: {
+    method: "POST",
+    url: "/office/me/passkeys/options",
+    access: "staff-fresh",
+    body: noBody,
+    bodyLimit: jsonLimit,
+  },
+  addPasskey: {
+    method: "POST",
+    url: "/office/me/passkeys",
+    access: "staff-fresh",
+    body: ceremony,
+    bodyLimit: jsonLimit,
+  },
+  removeMyPasskey: {
+    method: "POST",
+    url: "/office/me/passkeys/remove",
+    access: "staff-fresh",
+    body: form({ passkey: z.string().min(1).max(1024) }),
+    bodyLimit: formLimit,
+  },
+  confirmOptions: {
+    method: "POST",
+    url: "/office/confirm/options",
+    access: "staff",
+    body: noBody,
+    bodyLimit: jsonLimit,
+  },
+  confirm: { method: "POST", url: "/office/confirm", access: "staff", body: ceremony, bodyLimit: jsonLimit },
+  ownerHub: { method: "GET", url: "/office/owner", access: "owner" },
+  team: { method: "GET", url: "/office/team", access: "owner" },
+  invite: {
+    method: "POST",
+    url: "/office/team/invite",
+    access: "owner-fresh",
+    body: form({ name: z.string().max(1000).default(""), role: z.enum(["staff", "owner"]) }),
+    bodyLimit: formLimit,
+  },
+  newLink: {
+    method: "POST",
+    url: "/office/team/:person/link",
+    access: "owner-fresh",
+    params: z.object({ person: id }),
+    body: form({}),
+    bodyLimit: formLimit,
+  },
+  setRole: {
+    method: "POST",
+    url: "/office/team/:person/role",
+    access: "owner-fresh",
+    params: z.object({ person: id }),
+    body: form({ role: z.enum(["staff", "owner"]) }),
+    bodyLimit: formLimit,
+  },
+  removePasskey: {
+    method: "POST",
+    url: "/office/team/:person/passkeys/remove",
+    access: "owner-fresh",
+    params: z.object({ person: id }),
+    body: form({ passkey: z.string().min(1).max(1024) }),
+    bodyLimit: formLimit,
+  },
+  revoke: {
+    method: "POST",
+    url: "/office/team/:person/revoke",
+    access: "owner-fresh",
+    params: z.object({ person: id }),
+    body: form({}),
+    bodyLimit: formLimit,
+  },
+  data: {
+    method: "GET",
+    url: "/office/data",
+    access: "owner",
+    query: z.object({
+      email: text(200).default(""),
+      phone: text(40).default(""),
+      erased: z
+        .string()
+        .regex(/^[0-9]{1,7}$/)
+        .transform(Number)
+        .optional(),
+    }),
+  },
+  exportCsv: {
+    method: "POST",
+    url: "/office/data/export",
+    access: "owner-fresh",
+    body: form({ from: z.string().max(40).default(""), to: z.string().max(40).default("") }),
+    bodyLimit: formLimit,
+  },
+  erase: {
+    method: "POST",
+    url: "/office/data/erase",
+    access: "owner-fresh",
+    body: form({ email: text(200).default(""), phone: text(40).default("") }),
+    bodyLimit: formLimit,
+  },
+  health: { method: "GET", url: "/office/health", access: "owner" },
+  audit: { method: "GET", url: "/office/audit", access: "owner", query: z.object({ before: id.optional() }) },
+  elsewhere: { method: "GET", url: "/office/*", access: "staff" },
+  trailingSlash: { method: "GET", url: "/office/", access: "public" },
+} as const satisfies Record<string, RouteSpec>;
+
+export type OfficeRouteName = keyof typeof officeRoutes;
+
+type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
+
+/** What a route's handler is given: its checked parameters, query and body. */
+export interface Checked<S extends RouteSpec> {
+  params: Out<S["params"]>;
+  query: Out<S["query"]>;
+  body: Out<S["body"]>;
+}
