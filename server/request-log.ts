@@ -4,13 +4,19 @@ import type { FastifyRequest, FastifyServerOptions } from "fastify";
  * The request log (issue 34). By default each request is logged by its method, host and path only: no visitor's
  * address and no query string (a search in the office, /office/data?email=…, carries the person it is about), so
  * that the log keeps nothing the privacy page says the site does not keep. LOG_VISITORS=on keeps both, for a site
- * that needs them (tracing an attack, say). The User-Agent is never logged.
+ * that needs them (tracing an attack, say). The User-Agent is never logged. An invitation link's token is a
+ * one-time secret that lets its holder add a passkey: it is never logged, whatever the setting.
  */
+
+/** A path with an invitation's token replaced: /office/enrol/… */
+export function withoutSecrets(url: string): string {
+  return url.replace(/^\/office\/enrol\/(?!options(?:[?#]|$))[^/?#]+/, "/office/enrol/…");
+}
 
 /** What the log keeps of a request. */
 export function requestSerializer(keepVisitors: boolean): (request: FastifyRequest) => Record<string, unknown> {
   return (request) => {
-    const url = request.url;
+    const url = withoutSecrets(request.url);
     const logged: Record<string, unknown> = {
       method: request.method,
       url: keepVisitors ? url : url.split("?", 1)[0],

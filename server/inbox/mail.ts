@@ -1,5 +1,5 @@
 import { emailShape } from "./validate";
-import { escapeHtml, oneLine, truncate, visible } from "./text";
+import { escapeHtml, forMail, noLinks, oneLine, truncate, visible } from "./text";
 import type { StoredEnquiry } from "./types";
 
 export interface MailMessage {
@@ -13,8 +13,20 @@ export interface MailMessage {
   html: string;
 }
 
-/** Label and value of each field, in the order the agency reads them; empty fields are left out. */
+/**
+ * Label and value of each field, in the order the agency reads them, as the mail shows them; empty fields are
+ * left out. Visitor text is never a link in the agency's mail program (issue 34, finding 8): its schemes and host
+ * names are broken (text.ts, noLinks), the message whole, on its lines, the rest on one line and cut at 200
+ * characters. The e-mail address, checked by the form's rule, stays as typed: the agency replies to it.
+ */
 export function mailFields(enquiry: StoredEnquiry): [string, string][] {
+  return rawFields(enquiry).map(([label, value]) => [
+    label,
+    label === "Message" ? noLinks(visible(value)) : label === "Email" ? oneLine(value) : forMail(value, 200),
+  ]);
+}
+
+function rawFields(enquiry: StoredEnquiry): [string, string][] {
   const fields: [string, string][] = [
     ["Name", enquiry.name],
     ["Email", enquiry.email],
@@ -52,8 +64,8 @@ export function composeMail(
   office: string | null = null,
 ): MailMessage {
   const kindLabel = enquiry.kind === "enquiry" ? "Enquiry" : "Contact message";
-  const who = oneLine(enquiry.name.trim()) || oneLine(enquiry.email.trim()) || "a visitor";
-  const topic = oneLine((enquiry.kind === "enquiry" ? enquiry.visaType : enquiry.subject).trim());
+  const who = forMail(enquiry.name.trim(), 80) || oneLine(enquiry.email.trim()) || "a visitor";
+  const topic = forMail((enquiry.kind === "enquiry" ? enquiry.visaType : enquiry.subject).trim(), 80);
   const subject = truncate(`${kindLabel} #${enquiry.id} from ${who}${topic ? `: ${topic}` : ""}`, 150);
   const fields = mailFields(enquiry);
   const received = `Received ${enquiry.receivedAt} via the website (${kindLabel.toLowerCase()} #${enquiry.id}).`;
@@ -61,9 +73,7 @@ export function composeMail(
   const officeLink = office ? `${office}/office/enquiries/${enquiry.id}` : null;
 
   const text = [
-    ...fields.map(([label, value]) =>
-      label === "Message" ? `${label}:\n${visible(value)}` : `${label}: ${oneLine(value)}`,
-    ),
+    ...fields.map(([label, value]) => (label === "Message" ? `${label}:\n${value}` : `${label}: ${value}`)),
     "",
     received,
     ...(officeLink ? [`Open it in the office: ${officeLink}`] : []),
@@ -71,7 +81,7 @@ export function composeMail(
 
   const rows = fields
     .map(([label, value]) => {
-      const shown = escapeHtml(label === "Message" ? visible(value) : oneLine(value));
+      const shown = escapeHtml(value);
       return `<tr><th align="left" valign="top">${label}</th><td style="white-space:pre-wrap">${shown}</td></tr>`;
     })
     .join("\n");

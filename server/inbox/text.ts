@@ -50,12 +50,16 @@ export function truncate(text: string, max: number): string {
  * Plain text: the HTML part of a mail escapes it too (escapeHtml).
  */
 export function forMail(text: string, max: number): string {
-  const unlinked = oneLine(text)
+  return truncate(noLinks(oneLine(text)), max);
+}
+
+/** Text (already made visible) with every scheme and host name broken, as forMail does, line breaks kept. */
+export function noLinks(text: string): string {
+  return text
     .replace(/\b([a-z][a-z0-9+.-]*):\/\//gi, (_all, scheme: string) =>
       /^https?$/i.test(scheme) ? `${scheme.slice(0, 1)}xx${scheme.slice(3)}://` : `${scheme}[:]//`,
     )
     .replace(/(?<![\p{L}\p{N}.-])(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?![\p{L}\p{N}])/gu, (host) =>
       host.replace(/\./g, "[.]"),
     );
-  return truncate(unlinked, max);
 }
