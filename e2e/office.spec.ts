@@ -224,6 +224,14 @@ test.describe("the back office", () => {
     await page.getByRole("button", { name: "Make an invitation link" }).click();
     await expect(page.getByRole("heading", { name: `Link for ${who} Helper` })).toBeVisible();
     await expect(page.getByRole("link", { name: new RegExp(`^${origin}/office/enrol/`) })).toBeVisible();
+    // A lost phone: a new link for the same person, never a new invitation that merges (issue 34, finding 5).
+    await page.getByRole("button", { name: "New link (lost phone)" }).last().click();
+    await expect(page.getByRole("heading", { name: /^Link for / })).toBeVisible();
+    await expectNoViolations(page);
+    await page.goto(`${origin}/office/health`);
+    await expect(page.getByRole("heading", { name: "Server health", level: 1 })).toBeVisible();
+    await expectNoViolations(page);
+    await shot("health");
     await page.goto(`${origin}/office/data`);
     await expectNoViolations(page);
     await shot("data");
@@ -265,6 +273,13 @@ test.describe("the back office", () => {
     // The header names the person on a desktop, and says "Me" on a phone (one row).
     await page.getByRole("link", { name: isPhone(page) ? "Me" : who, exact: true }).click();
     await expect(page.getByRole("heading", { name: "Your passkeys" })).toBeVisible();
+    // Adding a passkey asks for the passkey again once the last check is old (issue 34, finding 1).
+    await staleSessions(who);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Add a passkey on this device" })).toHaveCount(0);
+    await expectNoViolations(page);
+    await page.getByRole("button", { name: "Confirm with my passkey" }).click();
+    await expect(page.getByRole("button", { name: "Add a passkey on this device" })).toBeVisible();
     await expectNoViolations(page);
     await shot("me");
 
@@ -307,7 +322,7 @@ test.describe("the back office", () => {
     await page.goto(ownerLink);
     await page.getByRole("button", { name: "Create my passkey" }).click();
     await expect(page).toHaveURL(`${origin}/office`);
-    for (const path of ["/office/owner", "/office/team", "/office/data", "/office/audit"]) {
+    for (const path of ["/office/owner", "/office/team", "/office/data", "/office/audit", "/office/health"]) {
       await page.goto(`${origin}${path}`);
       await walk(page);
     }

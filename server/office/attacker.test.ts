@@ -140,6 +140,12 @@ describe.each(engines)("the back office against an attacker, on %s", (engine) =>
       expect((await owner.client.get("/office")).status).toBe(200);
       const audit = await owner.client.get("/office/audit");
       expect(audit.text).toContain("removed a passkey");
+      // Nor does an owner lock themselves out from the team page.
+      const own = await owner.client.form(`/office/team/${owner.person.id}/passkeys/remove`, {
+        passkey: owner.authenticator.id,
+      });
+      expect(own.status).toBe(400);
+      expect(own.text).toContain("only passkey");
     });
   });
 

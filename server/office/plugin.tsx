@@ -47,6 +47,9 @@ export interface OfficePluginOptions {
 }
 
 export const cookieName = "__Host-office";
+
+const onlyPasskey =
+  "This is your only passkey: add one on another device first, or you could not sign in to the office again.";
 /** Office forms are small; the largest, a note, is at most 5,000 characters. */
 const formLimit = 64 * 1024;
 
@@ -583,10 +586,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       const passkey = mine.find((held) => held.id === body.passkey);
       if (!passkey) return notFound(request, reply, session);
       if (mine.length === 1) {
-        return showMe(request, reply, session, {
-          problem:
-            "This is your only passkey: add one on another device first, or you could not sign in to the office again.",
-        });
+        return showMe(request, reply, session, { problem: onlyPasskey });
       }
       const now = Date.now();
       await accounts.removePasskey(session.person.id, passkey.id);
@@ -688,8 +688,10 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       const target = await member(params.person);
       if (!target) return notFound(request, reply, session);
       const { accounts } = partsNow();
-      const passkey = (await accounts.passkeysOf(target.id)).find((held) => held.id === body.passkey);
+      const held = await accounts.passkeysOf(target.id);
+      const passkey = held.find((one) => one.id === body.passkey);
       if (!passkey) return notFound(request, reply, session);
+      if (target.id === session.person.id && held.length === 1) throw new OfficeError(400, onlyPasskey);
       await accounts.removePasskey(target.id, passkey.id);
       await accounts.audit(session.person.id, "removed a passkey", `${target.name}'s, ${passkey.label}`, Date.now());
       return reply.redirect("/office/team", 303);

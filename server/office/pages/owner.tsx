@@ -54,6 +54,8 @@ export interface TeamProps {
 }
 
 export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps) {
+  // The office always keeps an owner: the last one is not offered "Make staff" (the server refuses it too).
+  const owners = team.filter((member) => member.role === "owner" && !member.revokedAt).length;
   return (
     <>
       <h1>Team</h1>
@@ -114,7 +116,7 @@ export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps
                   <li key={passkey.id} class="quiet">
                     {passkey.label}, added {dubaiDateTime(passkey.createdAt)},{" "}
                     {passkey.lastUsedAt ? `used ${ago(passkey.lastUsedAt, now)}` : "not used yet"}
-                    {fresh && !member.revokedAt ? (
+                    {fresh && !member.revokedAt && (member.id !== me.id || member.passkeys.length > 1) ? (
                       <form method="post" action={`/office/team/${member.id}/passkeys/remove`} class="inline">
                         <input type="hidden" name="csrf" value={csrf} />
                         <input type="hidden" name="passkey" value={passkey.id} />
@@ -128,11 +130,13 @@ export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps
               </ul>
               {fresh && !member.revokedAt ? (
                 <div class="member-actions">
-                  <form method="post" action={`/office/team/${member.id}/role`}>
-                    <input type="hidden" name="csrf" value={csrf} />
-                    <input type="hidden" name="role" value={member.role === "owner" ? "staff" : "owner"} />
-                    <button type="submit">{member.role === "owner" ? "Make staff" : "Make owner"}</button>
-                  </form>
+                  {member.role === "staff" || owners > 1 ? (
+                    <form method="post" action={`/office/team/${member.id}/role`}>
+                      <input type="hidden" name="csrf" value={csrf} />
+                      <input type="hidden" name="role" value={member.role === "owner" ? "staff" : "owner"} />
+                      <button type="submit">{member.role === "owner" ? "Make staff" : "Make owner"}</button>
+                    </form>
+                  ) : null}
                   <form method="post" action={`/office/team/${member.id}/link`}>
                     <input type="hidden" name="csrf" value={csrf} />
                     <button type="submit">New link (lost phone)</button>
