@@ -6,6 +6,7 @@ import { describeDatabase } from "./data/settings";
 import { readInboxConfig } from "./inbox/config";
 import { readChoreSettings } from "./office/chores";
 import { readOfficeSetting } from "./office/config";
+import { readTrustProxy } from "./trust-proxy";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
@@ -13,16 +14,6 @@ const host = process.env.HOST ?? "0.0.0.0";
 const root = process.env.CLIENT_ROOT
   ? resolve(process.env.CLIENT_ROOT)
   : join(process.env.BUILD_DIR ? resolve(process.env.BUILD_DIR) : join(import.meta.dirname, "..", "build"), "client");
-/**
- * TRUST_PROXY: unset or "false" (default), the proxy's addresses or CIDRs, comma-separated (`127.0.0.1`), or
- * "true". Only the addresses named are believed when they say, in X-Forwarded-For, whom a request came from.
- */
-function parseTrustProxy(value: string | undefined): boolean | string {
-  const setting = value?.trim() ?? "";
-  if (setting === "" || setting.toLowerCase() === "false") return false;
-  return setting.toLowerCase() === "true" ? true : setting;
-}
-
 /** LOG_VISITORS: "on" logs each request's visitor address and query string; "off" (default) leaves both out. */
 function readLogVisitors(value: string | undefined): boolean {
   const setting = value?.trim().toLowerCase() || "off";
@@ -36,7 +27,7 @@ const office = orStop(() => readOfficeSetting(process.env, settings));
 const chores = orStop(() => readChoreSettings(process.env));
 const store = describeDatabase(inbox.database);
 const logVisitors = orStop(() => readLogVisitors(process.env.LOG_VISITORS));
-const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+const trustProxy = orStop(() => readTrustProxy(process.env.TRUST_PROXY));
 if (trustProxy === true) {
   // Every address in X-Forwarded-For would be believed, the ones the visitor wrote included.
   console.warn(
