@@ -6,8 +6,8 @@ import { expect, mapPages, stubMap, test } from "./fixtures";
  * Nothing a visitor types, picks or pastes is lost to hydration, whatever its timing (issue 29). On a phone four
  * and six times slower than this machine, each form's page is loaded many times; from DOMContentLoaded until
  * `html[data-hydrated]` every field is typed into, round after round, with a new value each time. Then every field
- * must hold the last value typed, the form's state must have it (a submit sends exactly those values; the About
- * form, which sends nothing, keeps them through a re-render), and the enquiry draft must hold them too.
+ * must hold the last value typed, the form's state must have it (a submit sends exactly those values; a form that
+ * sends nothing would have to keep them through a re-render), and the enquiry draft must hold them too.
  *
  * The page's scripts are not held back: hydration starts when it would for a visitor, so the typing lands before
  * it, between its pieces and during the last one, differently on each load.
@@ -115,8 +115,9 @@ const forms: FormSpec[] = [
     path: paths.about,
     form: "Inquiry Now",
     fields: enquiryFields(dubaiVisas),
-    sends: null,
+    sends: "multipart",
     submit: "Make Enquiry",
+    draftKey: "karama:enquiry-draft:v1:about",
   },
 ];
 

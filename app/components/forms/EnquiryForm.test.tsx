@@ -42,11 +42,11 @@ const field = {
   message: () => screen.getByLabelText(/Message/),
 };
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+async function fillValid(user: ReturnType<typeof userEvent.setup>, visa: string | null = "Visa Change") {
   await user.type(field.name(), "Maria Santos");
   await user.type(field.email(), "maria@example.com");
   await user.type(field.phone(), "+971 50 123 4567");
-  await user.selectOptions(field.visa(), "Visa Change");
+  if (visa) await user.selectOptions(field.visa(), visa);
   fireEvent.change(field.date(), { target: { value: "2026-09-01" } });
   await user.type(field.message(), "Two adults from Manila.");
 }
@@ -202,14 +202,47 @@ describe("EnquiryForm", { timeout: 20_000 }, () => {
       date: "2026-09-01",
       message: "Two adults from Manila.",
       to_email: expect.stringMatching(/@/),
-      // Beyond the spec: the honeypot, empty as a person leaves it (app/lib/forms/honeypot.ts), and where the
-      // visit came from (app/lib/statistics/source.ts), after the spec's fields.
+      // Beyond the spec: the honeypot, empty as a person leaves it (app/lib/forms/honeypot.ts), then for the site's
+      // own inbox only the label of the visa picked (issue 35, item 3) and where the visit came from
+      // (app/lib/statistics/source.ts), after the spec's fields.
       botcheck: "",
+      visa_label: "Visa Change",
       source: "direct",
     });
-    expect([...data.keys()].slice(-2)).toEqual(["botcheck", "source"]);
+    expect([...data.keys()].slice(-3)).toEqual(["botcheck", "visa_label", "source"]);
     expect(data.has("adult")).toBe(false);
     expect(data.has("child")).toBe(false);
+  });
+
+  it("issue 35, item 3: on a Dubai form sends the spec's value and, for its own inbox, the label the visitor picked", async () => {
+    const { user } = renderForm("dubai-visa");
+    await fillValid(user, null);
+    await user.selectOptions(field.visa(), "Visa Change Service");
+    await user.click(submitButton());
+    await screen.findByText("Your enquiry has been submitted successfully!");
+    const data = sentForm();
+    expect(data.get("visa_type")).toBe("60 Days Dubai Visa");
+    expect(data.get("visa_label")).toBe("Visa Change Service");
+  });
+
+  it("issue 35, item 3: sends no label while the Dubai form's default, which the visitor did not pick, stands", async () => {
+    const { user } = renderForm("dubai-visa");
+    await fillValid(user, null);
+    await user.click(submitButton());
+    await screen.findByText("Your enquiry has been submitted successfully!");
+    expect(sentForm().get("visa_type")).toBe("Dubai Visa");
+    expect(sentForm().has("visa_label")).toBe(false);
+  });
+
+  it("issue 35, item 3: the WhatsApp fallback names the visa the visitor picked", async () => {
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    const { user } = renderForm("dubai-visa");
+    await fillValid(user, null);
+    await user.selectOptions(field.visa(), "Dummy Ticket");
+    await user.click(submitButton());
+    const link = await within(screen.getByRole("alert")).findByRole("link", { name: /on WhatsApp/ });
+    const text = new URL(link.getAttribute("href") ?? "").searchParams.get("text") ?? "";
+    expect(text).toContain("Visa type: Dummy Ticket (sent as 90 Days Dubai Leisure Visa)");
   });
 
   it("disables the button and reads 'Sending...' while pending, and lets only one submit out", async () => {

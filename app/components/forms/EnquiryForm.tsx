@@ -1,16 +1,17 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { EnquiryVariant } from "../../content/enquiry-options";
-import { whatsappHref } from "../../lib/links";
 import { clearDraft, defaultEnquiryValues, draftUnder, readDraft, saveDraft } from "../../lib/forms/enquiry-draft";
 import { submitEnquiry } from "../../lib/forms/submit-enquiry";
 import { validateEnquiry, type EnquiryField, type EnquiryValues } from "../../lib/forms/validate-enquiry";
-import { site } from "../../lib/site-config";
-import { WhatsAppIcon } from "../icons";
+import { pickedVisaLabel, serviceName, visaLabelField } from "../../lib/forms/visa-service";
 import { EnquiryFields } from "./EnquiryFields";
 import { FormCard } from "./FormCard";
+import { FormMessages, useSendState, whatsappMessage } from "./FormOutcome";
 import { withVisitSource } from "../../lib/statistics/visits";
 import { Honeypot, useSpamGuard } from "./spam-guard";
 import styles from "./Forms.module.css";
+
+export { successMessage } from "./FormOutcome";
 
 export interface EnquiryFormProps {
   /** Decides the visa options, the default visa and the draft slot. */
@@ -21,18 +22,9 @@ export interface EnquiryFormProps {
   whatsappTopic?: string;
 }
 
-/** Spec §4: idle, sending, success, error. An error remembers whether it came from the checks or the sending. */
-type FormStatus =
-  | { kind: "idle" }
-  | { kind: "sending" }
-  | { kind: "success" }
-  | { kind: "error"; message: string; cause: "validation"; field: EnquiryField }
-  | { kind: "error"; message: string; cause: "sending" };
-
-export const successMessage = "Your enquiry has been submitted successfully!";
-
 /**
- * The enquiry form that sends (detail pages, Services). Keyed by variant so that moving between page groups,
+ * The enquiry form (detail pages, Services, and About: issue 35, item 1, where the spec's About form sent nothing and
+ * a visitor's enquiry was lost without a word). Keyed by variant so that moving between page groups,
  * which can reuse the mounted route component, starts from that group's defaults and draft.
  */
 export function EnquiryForm(props: EnquiryFormProps) {
@@ -40,23 +32,10 @@ export function EnquiryForm(props: EnquiryFormProps) {
 }
 
 function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormProps) {
-  const errorId = useId();
   const [values, setValues] = useState<EnquiryValues>(() => defaultEnquiryValues(variant));
-  const [status, setStatus] = useState<FormStatus>({ kind: "idle" });
-  // State updates are asynchronous; the ref stops a second submit in the same tick (double click, Enter twice).
-  const sendingRef = useRef(false);
   const spamGuard = useSpamGuard();
-  // Changes on every attempt so that a repeated, identical error is inserted afresh and announced again.
-  const [attempt, setAttempt] = useState(0);
-
-  // The outcome appears above the fields; on a phone the visitor has just tapped the button at the bottom,
-  // so bring the message into view, below the sticky header (the page's scroll padding). A failed check has
-  // already moved focus to the field at fault, which sits just below the message and stays in view.
-  const messagesRef = useRef<HTMLDivElement>(null);
-  const showsOutcome = status.kind === "success" || status.kind === "error";
-  useEffect(() => {
-    if (showsOutcome) messagesRef.current?.scrollIntoView?.({ block: "nearest" });
-  }, [showsOutcome, attempt]);
+  const sendState = useSendState<EnquiryField>();
+  const { status, errorId } = sendState;
 
   // The draft is read only after hydration: the pre-rendered HTML and the first client render both show the
   // defaults, so they match; the draft then appears in one update. It fills only the fields the visitor has not
@@ -85,33 +64,23 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sendingRef.current) return;
     const form = event.currentTarget;
-    setAttempt((count) => count + 1);
-    setStatus({ kind: "idle" });
-
-    const failure = validateEnquiry(values);
-    if (failure) {
-      setStatus({ kind: "error", cause: "validation", ...failure });
-      const control = form.elements.namedItem(failure.field);
-      if (control instanceof HTMLElement) control.focus();
-      return;
-    }
-
-    sendingRef.current = true;
-    setStatus({ kind: "sending" });
-    try {
-      const result = await submitEnquiry(values, { extraFields: await withVisitSource(spamGuard.fields(form)) });
-      if (result.ok) {
+    await sendState.submit(form, {
+      validate: () => validateEnquiry(values),
+      send: async () => {
+        // The label picked goes to the site's own inbox only, beside the spec's value (issue 35, item 3).
+        const label = pickedVisaLabel(variant, values.visa);
+        const [extraFields, inboxFields] = await Promise.all([
+          spamGuard.fields(form),
+          withVisitSource(Promise.resolve<Record<string, string>>(label ? { [visaLabelField]: label } : {})),
+        ]);
+        return submitEnquiry(values, { extraFields, inboxFields });
+      },
+      onSuccess: () => {
         setValues(defaultEnquiryValues(variant));
         clearDraft(variant);
-        setStatus({ kind: "success" });
-      } else {
-        setStatus({ kind: "error", cause: "sending", message: result.message });
-      }
-    } finally {
-      sendingRef.current = false;
-    }
+      },
+    });
   }
 
   const sending = status.kind === "sending";
@@ -128,32 +97,13 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
           onSubmit={handleSubmit}
         >
           <Honeypot guard={spamGuard} />
-          {/* The live regions are always in the page (empty ones take no room) so that screen readers hear changes. */}
-          <div ref={messagesRef} className={styles.messages}>
-            <div role="alert">
-              {status.kind === "error" && (
-                <div key={attempt} className={styles.error}>
-                  <p id={errorId}>
-                    <ErrorMark />
-                    {status.message}
-                  </p>
-                  {status.cause === "sending" && (
-                    <a
-                      className={styles.whatsappLink}
-                      href={whatsappHref(site.whatsappDigits, enquiryWhatsappText(values, whatsappTopic))}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      <WhatsAppIcon size={18} />
-                      Send your enquiry on WhatsApp
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  )}
-                </div>
-              )}
-            </div>
-            <div role="status">{status.kind === "success" && <p className={styles.success}>{successMessage}</p>}</div>
-          </div>
+          <FormMessages
+            state={sendState}
+            whatsapp={{
+              label: "Send your enquiry on WhatsApp",
+              text: () => enquiryWhatsappText(values, variant, whatsappTopic),
+            }}
+          />
           <div className={styles.form}>
             <EnquiryFields
               variant={variant}
@@ -172,24 +122,13 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
   );
 }
 
-function ErrorMark() {
-  return (
-    <svg className={styles.errorIcon} width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="10" fill="currentColor" />
-      <path d="M12 7v6M12 16.5v.5" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-    </svg>
-  );
-}
-
 /** The enquiry as a WhatsApp message, so a failed send costs the visitor one tap instead of their typing. */
-function enquiryWhatsappText(values: EnquiryValues, topic: string | undefined): string {
-  const lines = [
-    "Hello! I tried to send this enquiry on your website, but it did not go through.",
-    topic ? `Page: ${topic}` : "",
-    values.name.trim() ? `Name: ${values.name.trim()}` : "",
-    `Visa type: ${values.visa}`,
-    values.date ? `Travel date: ${values.date}` : "",
-    values.message.trim() ? `Message: ${values.message.trim()}` : "",
-  ];
-  return lines.filter((line) => line !== "").join("\n");
+function enquiryWhatsappText(values: EnquiryValues, variant: EnquiryVariant, topic: string | undefined): string {
+  return whatsappMessage("Hello! I tried to send this enquiry on your website, but it did not go through.", [
+    ["Page", topic ?? ""],
+    ["Name", values.name],
+    ["Visa type", serviceName(values.visa, pickedVisaLabel(variant, values.visa))],
+    ["Travel date", values.date],
+    ["Message", values.message],
+  ]);
 }

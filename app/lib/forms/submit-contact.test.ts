@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { submitContact, type ContactValues } from "./submit-contact";
+import { contactPayload, submitContact, type ContactValues } from "./submit-contact";
+import { badReplyMessage, timeoutMessage } from "./submit-enquiry";
 
 const config = { endpoint: "https://forms.example.test/submit", accessKey: "test-key" };
 const values: ContactValues = {
@@ -17,7 +18,6 @@ function answering(body: string, status = 200) {
 describe("submitContact", () => {
   it("POSTs the spec's JSON body to the form service", async () => {
     const fetch = answering(JSON.stringify({ success: true }));
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     await submitContact(values, { config, fetch });
 
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -25,7 +25,9 @@ describe("submitContact", () => {
     expect(url).toBe(config.endpoint);
     expect(init?.method).toBe("POST");
     expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const body: unknown = JSON.parse(String(init?.body));
+    expect(Object.keys(body as object)).toEqual(["name", "email", "phoneNo", "message", "subject", "access_key"]);
+    expect(body).toEqual({
       name: "Jose Reyes",
       email: "jose@example.com",
       phoneNo: "+971 50 000 0000",
@@ -33,27 +35,48 @@ describe("submitContact", () => {
       subject: "Visa change",
       access_key: "test-key",
     });
-    expect(log).not.toHaveBeenCalled();
   });
 
-  it("logs a refusal and resolves", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    await expect(
-      submitContact(values, { config, fetch: answering(JSON.stringify({ success: false, message: "Bad key" })) }),
-    ).resolves.toBeUndefined();
-    expect(log).toHaveBeenCalledTimes(1);
+  it("gives an external service the spec's keys and its honeypot, never the visit's source (issue 35)", () => {
+    const payload = contactPayload(values, config, { extraFields: { botcheck: "" }, inboxFields: { source: "x" } });
+    expect(Object.keys(payload)).toEqual(["name", "email", "phoneNo", "message", "subject", "access_key", "botcheck"]);
   });
 
-  it("logs an HTML error page and resolves", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    await expect(submitContact(values, { config, fetch: answering("<h1>Oops</h1>", 500) })).resolves.toBeUndefined();
-    expect(log).toHaveBeenCalledTimes(1);
+  it("gives the site's own inbox the visit's source after the spec's keys", () => {
+    const own = { ...config, endpoint: "/api/submit" };
+    const payload = contactPayload(values, own, { extraFields: { botcheck: "" }, inboxFields: { source: "direct" } });
+    expect(payload).toMatchObject({ phoneNo: "+971 50 000 0000", botcheck: "", source: "direct" });
   });
 
-  it("logs a network failure and never throws", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const fetch = vi.fn<typeof globalThis.fetch>().mockRejectedValue(new TypeError("Failed to fetch"));
-    await expect(submitContact(values, { config, fetch })).resolves.toBeUndefined();
-    expect(log).toHaveBeenCalledWith("Contact form submission failed:", expect.any(TypeError));
+  it("says it went through when the service answers success: true (issue 35, item 2)", async () => {
+    expect(await submitContact(values, { config, fetch: answering(JSON.stringify({ success: true })) })).toEqual({
+      ok: true,
+    });
+  });
+
+  it("says why it failed, as the enquiry forms do: the service's message, an unreadable reply, the network", async () => {
+    expect(
+      await submitContact(values, { config, fetch: answering(JSON.stringify({ success: false, message: "Bad key" })) }),
+    ).toEqual({ ok: false, reason: "rejected", message: "Bad key" });
+    expect(await submitContact(values, { config, fetch: answering("<h1>Oops</h1>", 500) })).toEqual({
+      ok: false,
+      reason: "bad-reply",
+      message: badReplyMessage,
+    });
+    const offline = vi.fn<typeof globalThis.fetch>().mockRejectedValue(new TypeError("Failed to fetch"));
+    expect(await submitContact(values, { config, fetch: offline })).toEqual({
+      ok: false,
+      reason: "network",
+      message: "Failed to fetch",
+    });
+  });
+
+  it("gives up when no answer comes in time", async () => {
+    const hung = vi.fn<typeof globalThis.fetch>(() => new Promise<Response>(() => undefined));
+    expect(await submitContact(values, { config, fetch: hung, timeoutMs: 10 })).toEqual({
+      ok: false,
+      reason: "timeout",
+      message: timeoutMessage,
+    });
   });
 });

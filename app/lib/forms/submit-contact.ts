@@ -1,4 +1,11 @@
-import { defaultFormServiceConfig, type FormServiceConfig } from "./submit-enquiry";
+import {
+  defaultFormServiceConfig,
+  fieldsBeyondSpec,
+  sendToFormService,
+  type FormServiceConfig,
+  type SubmitEnquiryOptions,
+  type SubmitEnquiryResult,
+} from "./submit-enquiry";
 
 /** Spec §3 "Contact form data" (the access key is added on sending). */
 export interface ContactValues {
@@ -9,49 +16,42 @@ export interface ContactValues {
   message: string;
 }
 
-export interface SubmitContactOptions {
+export interface SubmitContactOptions extends Pick<
+  SubmitEnquiryOptions,
+  "fetch" | "timeoutMs" | "extraFields" | "inboxFields"
+> {
   config?: Pick<FormServiceConfig, "endpoint" | "accessKey">;
-  fetch?: typeof fetch;
-  /** Sent after the spec's fields: the spam guard's honeypot and proof of work (honeypot.ts). */
-  extraFields?: Record<string, string>;
 }
 
-/**
- * Spec §7 "Contact Us submit": JSON to the form service. Spec §4 wants no visible feedback for this form, so the
- * answer only matters for the console: failures are logged and the promise always resolves.
- */
-export async function submitContact(values: ContactValues, options: SubmitContactOptions = {}): Promise<void> {
-  const config = options.config ?? defaultFormServiceConfig();
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  const payload = {
+/** Spec §7 "Contact Us submit": the JSON body, its keys in the spec's order, then the fields beyond the spec. */
+export function contactPayload(
+  values: ContactValues,
+  config: Pick<FormServiceConfig, "endpoint" | "accessKey">,
+  beyond: Pick<SubmitEnquiryOptions, "extraFields" | "inboxFields"> = {},
+): Record<string, string> {
+  return {
     name: values.name,
     email: values.email,
     phoneNo: values.phoneNo,
     message: values.message,
     subject: values.subject,
     access_key: config.accessKey,
-    ...options.extraFields,
+    ...fieldsBeyondSpec(config.endpoint, beyond),
   };
-  try {
-    const response = await fetchImpl(config.endpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(payload),
-    });
-    const body = await response.text();
-    if (!response.ok || !repliedSuccess(body)) {
-      console.error(`Contact form submission failed (HTTP ${response.status}):`, body.slice(0, 500));
-    }
-  } catch (error) {
-    console.error("Contact form submission failed:", error);
-  }
 }
 
-function repliedSuccess(body: string): boolean {
-  try {
-    const reply: unknown = JSON.parse(body);
-    return typeof reply === "object" && reply !== null && "success" in reply && reply.success === true;
-  } catch {
-    return false;
-  }
+/**
+ * Sends the Contact form and says how it went, as the enquiry forms do (issue 35, item 2: the spec's form only logged
+ * its answer, and a visitor whose message failed never knew). The payload is the spec's, unchanged.
+ */
+export function submitContact(values: ContactValues, options: SubmitContactOptions = {}): Promise<SubmitEnquiryResult> {
+  const config = options.config ?? defaultFormServiceConfig();
+  return sendToFormService(
+    config.endpoint,
+    () => ({
+      body: JSON.stringify(contactPayload(values, config, options)),
+      headers: { "Content-Type": "application/json" },
+    }),
+    options,
+  );
 }

@@ -4,6 +4,8 @@ import {
   buildEnquiryFormData,
   defaultFormServiceConfig,
   enquiryTimeoutMs,
+  fieldsBeyondSpec,
+  isOwnInbox,
   submitEnquiry,
   timeoutMessage,
   type FormServiceConfig,
@@ -81,6 +83,53 @@ describe("buildEnquiryFormData", () => {
     expect(defaults.endpoint).toBe("/api/submit");
     expect(defaults.toEmail).toMatch(/@/);
     expect(typeof defaults.accessKey).toBe("string");
+  });
+});
+
+describe("what goes beyond the spec's payload: the site's own inbox or an external service (issue 35)", () => {
+  const guard = { botcheck: "", altcha: "proof" };
+  const inboxOnly = { visa_label: "Dubai Tourist Visa", source: "facebook" };
+
+  it("tells the site's own inbox from an external form service by the endpoint", () => {
+    expect(isOwnInbox("/api/submit")).toBe(true);
+    expect(isOwnInbox("https://www.example.ae/api/submit")).toBe(true);
+    expect(isOwnInbox("https://api.web3forms.com/submit")).toBe(false);
+    expect(isOwnInbox(config.endpoint)).toBe(false);
+  });
+
+  it("gives the own inbox the spam guard's fields, the visit's source and the visa label", () => {
+    expect(fieldsBeyondSpec("/api/submit", { extraFields: guard, inboxFields: inboxOnly })).toEqual({
+      ...guard,
+      ...inboxOnly,
+    });
+  });
+
+  it("gives an external service neither the source nor the label", () => {
+    expect(fieldsBeyondSpec(config.endpoint, { extraFields: { botcheck: "" }, inboxFields: inboxOnly })).toEqual({
+      botcheck: "",
+    });
+  });
+
+  it("sends an external service the spec's multipart keys exactly, plus its own honeypot", () => {
+    const data = buildEnquiryFormData(values, config, { extraFields: { botcheck: "" }, inboxFields: inboxOnly });
+    expect([...data.keys()]).toEqual([
+      "access_key",
+      "name",
+      "email",
+      "phone",
+      "visa_type",
+      "date",
+      "message",
+      "to_email",
+      "botcheck",
+    ]);
+  });
+
+  it("sends the own inbox the label the visitor picked beside the spec's value", () => {
+    const data = buildEnquiryFormData(values, { ...config, endpoint: "/api/submit" }, { inboxFields: inboxOnly });
+    expect(data.get("visa_type")).toBe("30 Days Dubai Visa");
+    expect(data.get("visa_label")).toBe("Dubai Tourist Visa");
+    expect(data.get("source")).toBe("facebook");
   });
 });
 

@@ -1,4 +1,5 @@
 import { site } from "../site-config";
+import { challengeUrlOf } from "./spam-guard";
 import type { EnquiryValues } from "./validate-enquiry";
 
 /** What the form shows for each outcome; `reason` lets the page offer the right way out (e.g. WhatsApp). */
@@ -17,8 +18,29 @@ export interface SubmitEnquiryOptions {
   /** Injected by tests; defaults to the global fetch, read at call time so a stub set later still applies. */
   fetch?: typeof fetch;
   timeoutMs?: number;
-  /** Sent after the spec's fields: the spam guard's honeypot and proof of work (honeypot.ts). */
+  /** Sent after the spec's fields to any endpoint: the spam guard's honeypot, and its proof (honeypot.ts). */
   extraFields?: Record<string, string>;
+  /** Sent to the site's own inbox only (see `fieldsBeyondSpec`): the visit's source, the visa label picked. */
+  inboxFields?: Record<string, string>;
+}
+
+/** Whether the forms post to the site's own inbox (/api/submit on this server) rather than an external service. */
+export function isOwnInbox(endpoint: string): boolean {
+  return challengeUrlOf(endpoint) !== null;
+}
+
+/**
+ * What a form sends after the spec's payload, decided in this one place by where it posts (issue 35). The site's own
+ * inbox also gets what only the agency's office reads: the visit's source (the statistics) and the label of the visa
+ * picked. An external form service gets the spec's payload and the spam guard's honeypot, `botcheck`, which is the
+ * name such services read themselves (there is no proof of work for it to carry).
+ */
+export function fieldsBeyondSpec(
+  endpoint: string,
+  options: Pick<SubmitEnquiryOptions, "extraFields" | "inboxFields">,
+): Record<string, string> {
+  const extra = options.extraFields ?? {};
+  return isOwnInbox(endpoint) ? { ...extra, ...options.inboxFields } : extra;
 }
 
 export const enquiryTimeoutMs = 20_000;
@@ -37,13 +59,13 @@ export function defaultFormServiceConfig(): FormServiceConfig {
 }
 
 /**
- * Spec §7 "Enquiry submit": the multipart fields, in the spec's order; adult and child only when filled; then any
- * extra fields (the spam guard's).
+ * Spec §7 "Enquiry submit": the multipart fields, in the spec's order; adult and child only when filled; then the
+ * fields beyond the spec that this endpoint gets (`fieldsBeyondSpec`).
  */
 export function buildEnquiryFormData(
   values: EnquiryValues,
   config: FormServiceConfig,
-  extraFields: Record<string, string> = {},
+  beyond: Pick<SubmitEnquiryOptions, "extraFields" | "inboxFields"> = {},
 ): FormData {
   const data = new FormData();
   data.append("access_key", config.accessKey);
@@ -56,19 +78,26 @@ export function buildEnquiryFormData(
   if (values.adult.trim() !== "") data.append("adult", values.adult);
   if (values.child.trim() !== "") data.append("child", values.child);
   data.append("to_email", config.toEmail);
-  for (const [name, value] of Object.entries(extraFields)) data.append(name, value);
+  for (const [name, value] of Object.entries(fieldsBeyondSpec(config.endpoint, beyond))) data.append(name, value);
   return data;
 }
 
-/**
- * Sends one enquiry and says how it went. Never throws and never hangs: every way the exchange can fail
- * (no network, no answer within the timeout, an HTML error page, a body that is not JSON) becomes a result.
- */
-export async function submitEnquiry(
-  values: EnquiryValues,
-  options: SubmitEnquiryOptions = {},
-): Promise<SubmitEnquiryResult> {
+/** Sends one enquiry (spec §7, multipart) and says how it went; see `sendToFormService`. */
+export function submitEnquiry(values: EnquiryValues, options: SubmitEnquiryOptions = {}): Promise<SubmitEnquiryResult> {
   const config = options.config ?? defaultFormServiceConfig();
+  return sendToFormService(config.endpoint, () => ({ body: buildEnquiryFormData(values, config, options) }), options);
+}
+
+/**
+ * Posts one form to the form service (or the site's own inbox) and says how it went: the enquiry forms and the
+ * Contact form alike. Never throws and never hangs: every way the exchange can fail (no network, no answer within
+ * the timeout, an HTML error page, a body that is not JSON) becomes a result.
+ */
+export async function sendToFormService(
+  endpoint: string,
+  request: () => { body: BodyInit; headers?: Record<string, string> },
+  options: Pick<SubmitEnquiryOptions, "fetch" | "timeoutMs"> = {},
+): Promise<SubmitEnquiryResult> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? enquiryTimeoutMs;
   const controller = new AbortController();
@@ -85,14 +114,15 @@ export async function submitEnquiry(
 
   const exchange = async (): Promise<SubmitEnquiryResult> => {
     try {
-      const response = await fetchImpl(config.endpoint, {
+      const { body, headers } = request();
+      const response = await fetchImpl(endpoint, {
         method: "POST",
-        body: buildEnquiryFormData(values, config, options.extraFields),
-        headers: { Accept: "application/json" },
+        body,
+        headers: { ...headers, Accept: "application/json" },
         signal: controller.signal,
       });
-      const body = await response.text();
-      return readReply(response, body);
+      const text = await response.text();
+      return readReply(response, text);
     } catch (error) {
       if (controller.signal.aborted) return { ok: false, reason: "timeout", message: timeoutMessage };
       return { ok: false, reason: "network", message: errorMessage(error) };
