@@ -96,7 +96,9 @@ test.describe("the back office", () => {
     const dubaiDay = (daysAgo: number) =>
       new Date(Date.now() + 4 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const event = file.prepare(
-      "INSERT INTO stat_events (day, kind, route, source, device, count) VALUES (?, ?, ?, ?, ?, 1)",
+      // One row per day and key (migration 8): each event adds to its row.
+      "INSERT INTO stat_events (day, kind, route, source, device, count) VALUES (?, ?, ?, ?, ?, 1) " +
+        "ON CONFLICT (day, kind, route, source, device) DO UPDATE SET count = count + 1",
     );
     const vital = file.prepare(
       "INSERT OR IGNORE INTO stat_vitals (id, day, route, device, metric, value) VALUES (?, ?, ?, ?, ?, ?)",

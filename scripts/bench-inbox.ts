@@ -12,6 +12,7 @@ import { readStored } from "../server/testing/inbox-server";
 import type { FloodResult } from "../server/testing/beacon-flood";
 import { solvedProof } from "../server/testing/pow";
 import { LocalSmtp } from "../server/testing/smtp";
+import { attackDefaults, statsAttack } from "./bench/stats-attack";
 
 /*
  * Load test of POST /api/submit: real servers, each in its own process, on loopback, sharing one temporary
@@ -47,6 +48,10 @@ const { values } = parseArgs({
     "collector-apart": { type: "boolean", default: false },
     // Enquiries a second, sent on a clock (open loop) instead of by 20 clients as fast as they can.
     "enquiry-rate": { type: "string", default: "0" },
+    // No enquiries: an attacker's flood of the statistics and what it leaves (scripts/bench/stats-attack.ts).
+    attack: { type: "boolean", default: false },
+    "attack-beacons": { type: "string", default: String(attackDefaults.beacons) },
+    "attack-rate": { type: "string", default: String(attackDefaults.rate) },
     help: { type: "boolean", default: false },
   },
 });
@@ -59,8 +64,31 @@ Without --db: SQLite on one server, PostgreSQL on one and on two, side by side.
   --count=6000 for phases of 7.5 s at 200 a second: a shorter phase weighs the flood's first second too much.
 --collector-apart: the beacons go to one more server process, on the same database, that takes no enquiries.
 --enquiry-rate=N: the timed enquiries sent N a second on a clock, not by --concurrency clients as fast as they
-  can (which keeps the server's core busy, so that any other work shows as latency).`);
+  can (which keeps the server's core busy, so that any other work shows as latency).
+
+npm run bench:inbox -- --attack [--db=sqlite|postgres] [--attack-beacons=50000] [--attack-rate=2500] [--rounds=5]
+  No enquiries: one server is sent --attack-beacons statistics beacons, each with a path and a campaign tag of its
+  own; then, in --rounds rounds on it and on a server without them, in turn, a public page at 200 a second while
+  the office's statistics page is reloaded twice a second. Prints the statistics page's size and time and the
+  public page's p50 and p99, without and with the flood (medians of the rounds). Issue 34.`);
   process.exit(0);
+}
+if (values.attack) {
+  const rounds = process.argv.some((arg) => arg.startsWith("--rounds")) ? Number(values.rounds) : attackDefaults.rounds;
+  const beacons = Number(values["attack-beacons"]);
+  const rate = Number(values["attack-rate"]);
+  if (!(beacons > 0 && rate > 0 && Number.isInteger(rounds) && rounds >= 1)) {
+    throw new Error("--attack-beacons=N --attack-rate=N --rounds=N, each at least 1");
+  }
+  process.exit(
+    await statsAttack({
+      ...attackDefaults,
+      engines: values.db ? [values.db === "postgres" ? "postgres" : "sqlite"] : attackDefaults.engines,
+      beacons,
+      rate,
+      rounds,
+    }),
+  );
 }
 const total = Number(values.count);
 const warmup = Number(values.warmup);

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { sourceLabel } from "../app/lib/statistics/source";
 import { openDatabase } from "../server/data/open";
 import { type DatabaseSetting, readDatabaseSetting } from "../server/data/settings";
 import { defaultDbPath } from "../server/inbox/config";
 import { oneLine, truncate } from "../server/inbox/text";
+import { pageName, sourceName } from "../server/stats/bounds";
 import { metricNames } from "../server/stats/metrics";
 import { conversion, defaultDays, formatMetric, longestDays, type Report, statsReport } from "../server/stats/report";
 
@@ -17,7 +17,8 @@ Usage: npm run stats -- [options]
               is always the last 28 days.
   --json      print the figures as JSON: { from, to, totals, daily, pages: [{ route, views, enquiries }],
               sources: [{ source, views, enquiries }], devices: [{ device, views, enquiries }],
-              missing: [{ path, views }], vitals: [{ route, device, metric, p75, samples }] }
+              notFound, vitals: [{ route, device, metric, p75, samples }] }. A route "(other)" is any
+              address that is not a page of the site, a source "(other)" the campaign tags not named
   --db PATH   the SQLite database (default: $DATABASE_URL, a postgres:// or sqlite: address, else $INBOX_DB,
               else data/inbox.sqlite)
   --help      show this help`;
@@ -47,7 +48,7 @@ function textReport(report: Report): string {
   const speed = new Map<string, string[]>();
   for (const vital of report.vitals) {
     const key = `${vital.route}\u0000${vital.device}`;
-    const row = speed.get(key) ?? [vital.route, vital.device, ...metricNames.map(() => "–")];
+    const row = speed.get(key) ?? [pageName(vital.route), vital.device, ...metricNames.map(() => "–")];
     row[2 + metricNames.indexOf(vital.metric)] =
       `${formatMetric(vital.metric, vital.p75)} ${vital.rating} (${vital.samples})`;
     speed.set(key, row);
@@ -57,23 +58,19 @@ function textReport(report: Report): string {
     table(
       "Pages",
       ["Page", ...head],
-      counted(report.pages, (row) => row.route || "Not known"),
+      counted(report.pages, (row) => pageName(row.route)),
     ),
     table(
       "Where visits came from",
       ["Source", ...head],
-      counted(report.sources, (row) => sourceLabel(row.source)),
+      counted(report.sources, (row) => sourceName(row.source)),
     ),
     table(
       "Devices",
       ["Device", ...head],
       counted(report.devices, (row) => row.device || "Not known"),
     ),
-    table(
-      "Pages not found",
-      ["Address", "Times"],
-      report.missing.map((row) => [row.path, String(row.views)]),
-    ),
+    `Pages not found: ${report.notFound} views (the addresses are not kept; the server's request log has them).`,
     table(
       `Speed for real visitors, ${report.vitalsFrom} to ${report.to}: the 75th percentile, its rating and (samples)`,
       ["Page", "Device", ...metricNames],
@@ -91,7 +88,7 @@ function jsonReport(report: Report) {
     pages: report.pages,
     sources: report.sources,
     devices: report.devices,
-    missing: report.missing,
+    notFound: report.notFound,
     vitals: report.vitals.map(({ route, device, metric, p75, samples }) => ({ route, device, metric, p75, samples })),
   };
 }

@@ -167,12 +167,13 @@ export interface ChoresTable {
   done_at: string;
 }
 
-/** What the statistics count: a page shown, the not-found page shown (at its path), an enquiry sent (from its page). */
+/** What the statistics count: a page shown, the not-found page shown (at any path), an enquiry sent (from its page). */
 export type StatKind = "view" | "missing" | "enquiry";
 
 /**
- * Counted things as written, kept 90 days (server/stats): `count` identical ones (a day, a kind, a page, a source,
- * a device class; nothing else is kept, so nothing tells them apart). `route` is the page's path, or '' unknown.
+ * Counted things, kept 90 days (server/stats): one row per day, kind, page, source and device class (its key since
+ * migration 8), `count` the things counted with it; nothing else is kept, so nothing tells them apart. `route` is the page's path, '(other)' for any
+ * address that is not a page of the site, or '' unknown (server/stats/bounds.ts).
  */
 export interface StatEventsTable {
   /** The Dubai day, YYYY-MM-DD. */
@@ -197,6 +198,12 @@ export interface StatVitalsTable {
   value: number;
 }
 
+/** A campaign tag a day counts under its own name: the day's first 200 (server/stats/bounds.ts, issue 34). */
+export interface StatSourcesTable {
+  day: string;
+  source: string;
+}
+
 export interface Schema {
   enquiries: EnquiriesTable;
   outbox: OutboxTable;
@@ -215,4 +222,5 @@ export interface Schema {
   stat_events: StatEventsTable;
   stat_days: StatDaysTable;
   stat_vitals: StatVitalsTable;
+  stat_sources: StatSourcesTable;
 }

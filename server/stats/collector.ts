@@ -4,6 +4,7 @@ import { beaconPath, largestBeacon } from "../../app/lib/statistics/beacon";
 import { dubaiDay } from "../data/dubai-days";
 import { isOwnOrigin } from "../inbox/origin";
 import type { InboxState } from "../inbox/state";
+import { otherPage } from "./bounds";
 import { deviceClass } from "./device-class";
 import { readBeacon } from "./read-beacon";
 import { type StatEvent, type StatVital, StatsStore } from "./store";
@@ -26,9 +27,10 @@ export interface CollectorOptions {
 /**
  * POST /api/stats: the site's own statistics (issue 27). A page sends one beacon when it is shown and one with its
  * Core Web Vitals when it is hidden (app/lib/statistics/collector.ts). Each is checked field by field
- * (read-beacon.ts), then kept as a day, a page, a source and a device class, nothing more: the address is used for
- * the rate limit, in memory, for a minute; the User-Agent tells a bot (not counted) and the device class, and is
- * dropped. The route's requests are not logged. Answers 204 whether counted or not (a bot learns nothing), 400 for
+ * (read-beacon.ts), then kept as a day, a page, a source and a device class, nothing more, each from a bounded set
+ * (bounds.ts, issue 34: a page of the site or one other, a known source or one of the day's first 200 campaign
+ * tags): the address is used for the rate limit, in memory, for a minute; the User-Agent tells a bot (not
+ * counted) and the device class, and is dropped. The route's requests are not logged. Answers 204 whether counted or not (a bot learns nothing), 400 for
  * anything but a beacon, 403 from another site, 429 past the rate limit.
  */
 export const collectorPlugin: FastifyPluginAsync<CollectorOptions> = async (app, options) => {
@@ -112,7 +114,7 @@ export const collectorPlugin: FastifyPluginAsync<CollectorOptions> = async (app,
     const vitals: StatVital[] = [];
     if (beacon.kind === "view") events.push({ day, kind: "view", route: beacon.route, source: beacon.source, device });
     else if (beacon.kind === "missing")
-      events.push({ day, kind: "missing", route: beacon.path, source: beacon.source, device });
+      events.push({ day, kind: "missing", route: otherPage, source: beacon.source, device });
     else
       for (const metric of beacon.metrics)
         vitals.push({ id: metric.id, day, route: beacon.route, device, metric: metric.name, value: metric.value });

@@ -15,11 +15,35 @@ const read = (body: unknown) => readBeacon(typeof body === "string" ? body : JSO
 describe("what the collector accepts", () => {
   it("a view of a page of the site, a view of any other path as the not-found page, and a page's vitals", () => {
     expect(read(good)).toEqual({ ok: true, beacon: { kind: "view", route: "/about", source: "facebook" } });
-    expect(read({ kind: "view", path: "/old-offer.html", source: "other sites" })).toEqual({
-      ok: true,
-      beacon: { kind: "missing", path: "/old-offer.html", source: "other sites" },
-    });
     expect(read(vitals)).toEqual({ ok: true, beacon: vitals });
+  });
+
+  it("keeps no path of a page the site does not have: each is the one not-found page (issue 34)", () => {
+    for (const path of ["/old-offer.html", "/javascript:alert(1)", "/About", `/p-${"x".repeat(150)}`]) {
+      expect(read({ kind: "view", path, source: "other sites" })).toEqual({
+        ok: true,
+        beacon: { kind: "missing", source: "other sites" },
+      });
+    }
+  });
+
+  it("takes each metric up to what a browser can report, no further", () => {
+    const one = (name: string, value: number) =>
+      read({ ...vitals, metrics: [{ ...vitals.metrics[0], name, value }] }).ok;
+    expect([one("LCP", 0), one("LCP", 59_999), one("INP", 16), one("CLS", 0), one("CLS", 9.5)]).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([one("LCP", 120_000), one("FCP", 120_000), one("TTFB", 120_000), one("INP", 120_000)]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([one("CLS", 100), one("LCP", -0.001), one("CLS", -1)]).toEqual([false, false, false]);
   });
 
   it.each([

@@ -1,18 +1,20 @@
 import { largestBeacon, type MetricName } from "../../app/lib/statistics/beacon";
 import { isSource } from "../../app/lib/statistics/source";
-import { pagePaths } from "../../app/lib/paths";
-import { isMetricName, metrics } from "./metrics";
+import { isPage } from "./bounds";
+import { isMetricName, isReportable } from "./metrics";
 
-/** What a beacon counts: a page of the site shown, the not-found page shown at a path, or a page's vitals. */
+/**
+ * What a beacon counts: a page of the site shown, the not-found page shown (at whatever path: the path is not kept,
+ * issue 34), or a page's vitals.
+ */
 export type Counted =
   | { kind: "view"; route: string; source: string }
-  | { kind: "missing"; path: string; source: string }
+  | { kind: "missing"; source: string }
   | { kind: "vitals"; route: string; metrics: { id: string; name: MetricName; value: number }[] };
 
 export type ReadBeacon = { ok: true; beacon: Counted } | { ok: false; error: string };
 
-const pages = new Set<string>(pagePaths);
-/** The longest not-found path kept. */
+/** The longest not-found path taken (and counted, not kept). */
 const longestPath = 200;
 /** A page has five metrics; a bfcache restore starts new ones. */
 const mostMetrics = 5;
@@ -36,13 +38,13 @@ export function readBeacon(body: string): ReadBeacon {
     case "view":
       if (!hasOnly(value, ["kind", "path", "source"])) return refuse("A view has kind, path and source");
       if (!isSource(value.source)) return refuse("Not a source");
-      if (typeof value.path === "string" && pages.has(value.path))
+      if (typeof value.path === "string" && isPage(value.path))
         return { ok: true, beacon: { kind: "view", route: value.path, source: value.source } };
       if (!isPath(value.path)) return refuse("Not a path");
-      return { ok: true, beacon: { kind: "missing", path: value.path, source: value.source } };
+      return { ok: true, beacon: { kind: "missing", source: value.source } };
     case "vitals": {
       if (!hasOnly(value, ["kind", "route", "metrics"])) return refuse("Vitals have kind, route and metrics");
-      if (typeof value.route !== "string" || !pages.has(value.route)) return refuse("Not a page of the site");
+      if (typeof value.route !== "string" || !isPage(value.route)) return refuse("Not a page of the site");
       const list = value.metrics;
       if (!Array.isArray(list) || list.length === 0 || list.length > mostMetrics) return refuse("1 to 5 metrics");
       const read: { id: string; name: MetricName; value: number }[] = [];
@@ -52,12 +54,7 @@ export function readBeacon(body: string): ReadBeacon {
         if (typeof metric.id !== "string" || !metricId.test(metric.id)) return refuse("Not a metric id");
         if (!isMetricName(metric.name)) return refuse("Not a metric");
         const number = metric.value;
-        if (
-          typeof number !== "number" ||
-          !Number.isFinite(number) ||
-          number < 0 ||
-          number > metrics[metric.name].largest
-        )
+        if (typeof number !== "number" || !isReportable(metric.name, number))
           return refuse(`${metric.name} out of range`);
         read.push({ id: metric.id, name: metric.name, value: number });
       }

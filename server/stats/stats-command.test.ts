@@ -57,7 +57,7 @@ describe.each(engines)("npm run stats on %s", (engine) => {
         { device: "phone", views: 3, enquiries: 1 },
         { device: "desktop", views: 1, enquiries: 0 },
       ],
-      missing: [{ path: "/old", views: 1 }],
+      notFound: 1,
       vitals: [{ route: "/", device: "phone", metric: "LCP", p75: 4200, samples: 2 }],
     });
     expect(figures.daily).toHaveLength(7);

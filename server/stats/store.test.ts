@@ -2,9 +2,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../data/open";
+import type { DatabaseSetting } from "../data/settings";
+import { migrateToLatest } from "../data/migrate";
+import { migrations } from "../data/migrations";
+import { whenFree } from "../inbox/busy";
 import { emptyDatabase, engines } from "../data/testing/engines";
 import { InboxStore } from "../inbox/store";
 import type { Submission } from "../inbox/types";
+import { otherPage, otherSource, sourcesPerDay } from "./bounds";
 import { type StatEvent, type StatVital, StatsStore } from "./store";
 
 const view = (day: string, route: string, source = "direct", device = "phone"): StatEvent => ({
@@ -44,12 +49,14 @@ const submission: Submission = {
 
 describe.each(engines)("the statistics on %s", (engine) => {
   let database: Database;
+  let setting: DatabaseSetting;
   let remove: () => Promise<void>;
   let stats: StatsStore;
 
   beforeAll(async () => {
     const empty = await emptyDatabase(engine);
     remove = empty.remove;
+    setting = empty.setting;
     database = await openDatabase(empty.setting);
     stats = new StatsStore(database);
   });
@@ -92,7 +99,7 @@ describe.each(engines)("the statistics on %s", (engine) => {
       { device: "desktop", views: 1, enquiries: 0 },
       { device: "tablet", views: 1, enquiries: 0 },
     ]);
-    expect(figures.missing).toEqual([{ path: "/old-offer", views: 1 }]);
+    expect(figures.notFound).toBe(1);
   });
 
   it("an enquiry counts with its page, source and device when stored, and a held one only once let through", async () => {
@@ -120,6 +127,210 @@ describe.each(engines)("the statistics on %s", (engine) => {
     expect(figures.sources).toEqual([
       { source: "facebook", views: 0, enquiries: 1 },
       { source: "google", views: 0, enquiries: 1 },
+    ]);
+  });
+
+  it("counts any path that is not a page of the site, and a Referer of a visitor's making, as one 'other' page", async () => {
+    await stats.record(
+      [
+        view("2026-10-01", "/about"),
+        view("2026-10-01", "/javascript:alert(1)"),
+        view("2026-10-01", "/old-offer"),
+        view("2026-10-01", "/About"),
+        { day: "2026-10-01", kind: "missing", route: "/p-1", source: "direct", device: "phone" },
+        { day: "2026-10-01", kind: "missing", route: "/p-2", source: "direct", device: "phone" },
+      ],
+      [],
+    );
+    const inbox = new InboxStore(database);
+    await inbox.addMany(
+      [{ submission, heldReason: null, page: "/javascript:alert(1)", source: "direct", device: "phone" }],
+      new Date("2026-10-01T10:00:00Z"),
+    );
+    const figures = await stats.figures("2026-10-01", "2026-10-01");
+    expect(figures.pages).toEqual([
+      { route: otherPage, views: 3, enquiries: 1 },
+      { route: "/about", views: 1, enquiries: 0 },
+    ]);
+    expect(figures.notFound).toBe(2);
+    const routes = await database.db
+      .selectFrom("stat_events")
+      .select("route")
+      .where("day", "=", "2026-10-01")
+      .execute();
+    expect(new Set(routes.map((row) => row.route))).toEqual(new Set(["/about", otherPage]));
+  });
+
+  it(`counts the first ${sourcesPerDay} campaign tags of a day under their names and the rest as 'other'; known sources always`, async () => {
+    const day = "2026-09-01";
+    const tags = Array.from({ length: 300 }, (_, n) => `tag-${n}`);
+    // In pieces, as the writer sends them; a tag seen again later in the day keeps its name.
+    for (let from = 0; from < tags.length; from += 70) {
+      await stats.record(
+        tags.slice(from, from + 70).map((tag) => view(day, "/", tag)),
+        [],
+      );
+    }
+    await stats.record([view(day, "/", "tag-5"), view(day, "/", "tag-250"), view(day, "/", "google")], []);
+    const stored = await database.db
+      .selectFrom("stat_events")
+      .select("source")
+      .distinct()
+      .where("day", "=", day)
+      .execute();
+    const names = new Set(stored.map((row) => row.source));
+    expect(names.size).toBe(sourcesPerDay + 2);
+    expect(names).toContain(otherSource);
+    expect(names).toContain("google");
+    expect(names).toContain("tag-199");
+    expect(names).not.toContain("tag-200");
+    const figures = await stats.figures(day, day);
+    expect(figures.totals.views).toBe(303);
+    expect(figures.sources.find((row) => row.source === "tag-5")).toEqual({ source: "tag-5", views: 2, enquiries: 0 });
+    // The office shows the most viewed tags by name and the rest together: a short table whatever was sent.
+    expect(figures.sources.length).toBeLessThanOrEqual(52);
+    expect(figures.sources.reduce((sum, row) => sum + row.views, 0)).toBe(303);
+    // The next day starts afresh.
+    await stats.record([view("2026-09-02", "/", "tag-299")], []);
+    expect((await stats.figures("2026-09-02", "2026-09-02")).sources).toEqual([
+      { source: "tag-299", views: 1, enquiries: 0 },
+    ]);
+  });
+
+  it("adds each batch to the day's one row per page, source and device: rows stay as many as keys, not batches", async () => {
+    const day = "2026-10-05";
+    for (let batch = 0; batch < 30; batch++) {
+      await stats.record(
+        [view(day, "/", "google"), view(day, "/", "google"), view(day, "/about", "facebook", "desktop")],
+        [],
+      );
+    }
+    const rows = await database.db
+      .selectFrom("stat_events")
+      .select(["route", "count"])
+      .where("day", "=", day)
+      .execute();
+    expect(rows.sort((a, b) => (a.route < b.route ? -1 : 1))).toEqual([
+      { route: "/", count: 60 },
+      { route: "/about", count: 30 },
+    ]);
+  });
+
+  it("merges the rows of a database written before into one per key, the figures unchanged", async () => {
+    const empty = await emptyDatabase(engine);
+    const older = await openDatabase(empty.setting, { migrate: false });
+    try {
+      await migrateToLatest(older, migrations.slice(0, 7));
+      const row = { day: "2026-10-06", kind: "view" as const, route: "/", source: "google", device: "phone", count: 2 };
+      await older.db
+        .insertInto("stat_events")
+        .values([row, row, { ...row, count: 5 }, { ...row, route: "/about" }])
+        .execute();
+      await migrateToLatest(older);
+      const rows = await older.db.selectFrom("stat_events").select(["route", "count"]).execute();
+      expect(rows.sort((a, b) => (a.route < b.route ? -1 : 1))).toEqual([
+        { route: "/", count: 9 },
+        { route: "/about", count: 2 },
+      ]);
+      expect((await new StatsStore(older).figures("2026-10-06", "2026-10-06")).totals.views).toBe(11);
+    } finally {
+      await older.close();
+      await empty.remove();
+    }
+  });
+
+  it("keeps to the cap when several servers count at once", async () => {
+    const day = "2026-09-10";
+    // Connections of their own that never wait inside SQLite (busy_timeout 0), as the servers' own: a lock
+    // another holds is waited out on a timer (whenFree), as the writer does.
+    const others = await Promise.all([1, 2, 3].map(() => openDatabase(setting, { waitMs: 0, migrate: false })));
+    try {
+      const servers = others.map((other) => new StatsStore(other));
+      // Three servers, each its own tags and some shared, in pieces of 50 at once.
+      await Promise.all(
+        servers.map(async (server, index) => {
+          const tags = Array.from({ length: 150 }, (_, n) => (n % 3 === 0 ? `shared-${n}` : `s${index}-${n}`));
+          for (let from = 0; from < tags.length; from += 50) {
+            await whenFree(
+              () =>
+                server.record(
+                  [...tags.slice(from, from + 50).map((tag) => view(day, "/", tag)), view(day, "/", "google")],
+                  [],
+                ),
+              10_000,
+            );
+          }
+        }),
+      );
+    } finally {
+      await Promise.all(others.map((other) => other.close()));
+    }
+    const stored = await database.db
+      .selectFrom("stat_events")
+      .select("source")
+      .distinct()
+      .where("day", "=", day)
+      .execute();
+    expect(stored.filter((row) => row.source !== otherSource && row.source !== "google")).toHaveLength(sourcesPerDay);
+    expect((await stats.figures(day, day)).totals.views).toBe(459);
+  });
+
+  it("an enquiry's campaign tag counts under its name while the day has room, and as 'other' past it", async () => {
+    const day = "2026-09-20";
+    await stats.record(
+      Array.from({ length: sourcesPerDay - 1 }, (_, n) => view(day, "/", `flyer-${n}`)),
+      [],
+    );
+    const inbox = new InboxStore(database);
+    const at = new Date(`${day}T10:00:00Z`);
+    await inbox.addMany([{ submission, heldReason: null, page: "/about", source: "late-tag", device: "phone" }], at);
+    await inbox.addMany([{ submission, heldReason: null, page: "/about", source: "later-tag", device: "phone" }], at);
+    await inbox.addMany([{ submission, heldReason: null, page: "/about", source: "flyer-3", device: "phone" }], at);
+    const counted = await database.db
+      .selectFrom("stat_events")
+      .select(["source", "count"])
+      .where("day", "=", day)
+      .where("kind", "=", "enquiry")
+      .execute();
+    expect(counted.sort((a, b) => (a.source < b.source ? -1 : 1))).toEqual([
+      { source: otherSource, count: 1 },
+      { source: "flyer-3", count: 1 },
+      { source: "late-tag", count: 1 },
+    ]);
+  });
+
+  it("shows rows written before the bounds (or by hand) bounded too, with no visitor text as a page", async () => {
+    const day = "2026-10-10";
+    const rows = [
+      ...Array.from({ length: 400 }, (_, n) => ({ route: `/p-${n}`, source: `old-tag-${n}` })),
+      { route: "/‮gnp.exe", source: "‮evil" },
+      { route: "/about", source: "<script>" },
+    ].map(({ route, source }) => ({ day, kind: "view" as const, route, source, device: "phone", count: 1 }));
+    await database.db.insertInto("stat_events").values(rows).execute();
+    const figures = await stats.figures(day, day);
+    expect(figures.pages).toEqual([
+      { route: otherPage, views: 401, enquiries: 0 },
+      { route: "/about", views: 1, enquiries: 0 },
+    ]);
+    expect(figures.sources.length).toBeLessThanOrEqual(52);
+    expect(JSON.stringify(figures)).not.toContain("‮");
+    expect(JSON.stringify(figures)).not.toContain("<script>");
+    expect(figures.sources.reduce((sum, row) => sum + row.views, 0)).toBe(402);
+  });
+
+  it("drops a vital of a page the site does not have, or beyond what a browser can report", async () => {
+    await stats.record(
+      [],
+      [
+        vital("/services", "phone", "LCP", 120_000, "2026-10-20"),
+        vital("/services", "phone", "LCP", -5, "2026-10-20"),
+        vital("/javascript:alert(1)", "phone", "LCP", 1000, "2026-10-20"),
+        vital("/services", "phone", "CLS", 100, "2026-10-20"),
+        vital("/services", "phone", "LCP", 1500, "2026-10-20"),
+      ],
+    );
+    expect(await stats.vitals("2026-10-20", "2026-10-20")).toEqual([
+      { route: "/services", device: "phone", metric: "LCP", p75: 1500, samples: 1 },
     ]);
   });
 
@@ -168,10 +379,8 @@ describe.each(engines)("the statistics on %s", (engine) => {
     expect(await durability()).toBe(durable);
     await stats.record([view("2026-11-10", "/")], []);
     expect(await durability()).toBe(durable);
-    // A row the table refuses (no route): the batch fails as a whole, and the setting is back all the same.
-    await expect(
-      stats.record([{ ...view("2026-11-10", "/"), route: null as unknown as string }], []),
-    ).rejects.toThrow();
+    // A row the table refuses (no day): the batch fails as a whole, and the setting is back all the same.
+    await expect(stats.record([{ ...view("2026-11-10", "/"), day: null as unknown as string }], [])).rejects.toThrow();
     expect(await durability()).toBe(durable);
     // More rows than one statement may carry.
     await stats.record(
@@ -187,14 +396,19 @@ describe.each(engines)("the statistics on %s", (engine) => {
       [vital("/services", "phone", "TTFB", 500, "2026-08-26"), vital("/services", "phone", "TTFB", 600, "2026-08-27")],
     );
     await stats.record([view("2024-10-23", "/"), view("2024-10-24", "/")], []);
+    await stats.record([view("2026-08-20", "/", "old-flyer")], []);
     const before = await stats.figures("2024-10-24", "2026-11-24");
     // 90 days up to 24 Nov 2026 begin on 27 Aug.
     // Rows, not views: the two identical views of 26 Aug were written as one row with a count of 2.
-    expect(await stats.rollUp("2026-11-24")).toEqual({ events: 3, vitals: 1 });
+    expect(await stats.rollUp("2026-11-24")).toEqual({ events: 4, vitals: 1 });
     expect(await stats.figures("2024-10-24", "2026-11-24")).toEqual(before);
     expect(await stats.vitals("2026-08-01", "2026-08-31")).toEqual([
       { route: "/services", device: "phone", metric: "TTFB", p75: 600, samples: 1 },
     ]);
+    // The day's campaign tags are forgotten with its raw rows.
+    const tagDays = await database.db.selectFrom("stat_sources").select("day").execute();
+    expect(tagDays.length).toBeGreaterThan(0);
+    expect(tagDays.every((row) => row.day >= "2026-08-27")).toBe(true);
     // Twice is the same as once.
     expect(await stats.rollUp("2026-11-24")).toEqual({ events: 0, vitals: 0 });
     expect(await stats.figures("2024-10-24", "2026-11-24")).toEqual(before);

@@ -7,9 +7,14 @@
  * vitals in turn, from a phone, from 20,000 addresses (X-Forwarded-For, the servers trusting loopback), so no
  * address reaches the collector's rate limit.
  *
- * Usage: node --import tsx server/testing/beacon-flood.ts RATE URL [URL...]
+ * With --distinct, an attacker's flood instead (issue 34): page views only, each with a path and a campaign tag of
+ * its own (half of them pages the site does not have, half its 25 pages), so that every beacon asks for a new
+ * page and a new source. With --count=N it sends N beacons in all, then waits to be paused or stopped.
+ *
+ * Usage: node --import tsx server/testing/beacon-flood.ts [--distinct] [--count=N] RATE URL [URL...]
  */
 import { connect, type Socket } from "node:net";
+import { pagePaths } from "../../app/lib/paths";
 
 export interface FloodResult {
   sent: number;
@@ -21,10 +26,19 @@ export interface FloodResult {
   latencies: number[];
 }
 
-const [rateArg, ...urls] = process.argv.slice(2);
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith("--"));
+const [rateArg, ...urls] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const rate = Number(rateArg);
-if (!(rate > 0) || urls.length === 0) {
-  console.error("Usage: beacon-flood.ts RATE URL [URL...]");
+const distinct = flags.includes("--distinct");
+const countFlag = flags.find((flag) => flag.startsWith("--count="));
+const limit = countFlag ? Number(countFlag.slice("--count=".length)) : Infinity;
+if (
+  !(rate > 0) ||
+  urls.length === 0 ||
+  !(limit > 0) ||
+  flags.some((flag) => flag !== "--distinct" && flag !== countFlag)
+) {
+  console.error("Usage: beacon-flood.ts [--distinct] [--count=N] RATE URL [URL...]");
   process.exit(2);
 }
 
@@ -35,8 +49,13 @@ const routes = ["/", "/about", "/services", "/contact", "/dubai-visa/1", "/visa-
 /** One request, written out: the flood's own work is a socket write, so that its CPU stays small beside the servers'. */
 function requestBytes(n: number, host: string): Buffer {
   const route = routes[n % routes.length] ?? "/";
-  const beacon =
-    n % 2 === 0
+  const beacon = distinct
+    ? {
+        kind: "view",
+        path: n % 2 === 0 ? `/offer-${n}` : (pagePaths[(n >> 1) % pagePaths.length] ?? "/"),
+        source: `flyer-${n}`,
+      }
+    : n % 2 === 0
       ? { kind: "view", path: route, source: n % 3 === 0 ? "facebook" : "google" }
       : {
           kind: "vitals",
@@ -99,7 +118,7 @@ let sentBefore = 0;
 let secondsBefore = 0;
 const timer = setInterval(() => {
   if (since === null) return;
-  const due = sentBefore + Math.floor(((performance.now() - since) / 1000) * rate);
+  const due = Math.min(limit, sentBefore + Math.floor(((performance.now() - since) / 1000) * rate));
   while (sent < due) {
     const line = lines[sent % lines.length];
     if (!line) break;

@@ -7,6 +7,7 @@ import { office } from "./004-office";
 import { chores } from "./005-chores";
 import { statistics } from "./006-statistics";
 import { sessionPasskeys } from "./007-session-passkeys";
+import { statSources } from "./008-stat-sources";
 
 /**
  * One migration, for both engines: written with the query builder, so that the same code makes the same tables on
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   chores,
   statistics,
   sessionPasskeys,
+  statSources,
 ];

@@ -1,7 +1,8 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
 import type { MetricName } from "../../../app/lib/statistics/beacon";
-import { sourceLabel } from "../../../app/lib/statistics/source";
+import { visible } from "../../inbox/text";
+import { pageName, sourceName, sourcesPerDay, sourcesShown } from "../../stats/bounds";
 import { metricNames, metrics } from "../../stats/metrics";
 import { conversion, formatMetric, periods, type Report } from "../../stats/report";
 
@@ -16,8 +17,13 @@ const ratingNames = { good: "good", "needs improvement": "needs improvement", po
 const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 const count = (value: number) => value.toLocaleString("en-GB");
+const deviceName = (device: string) => deviceNames[device] ?? visible(device);
 
-/** The statistics: what brings enquiries, and how fast the site is for real visitors (issue 27). */
+/**
+ * The statistics: what brings enquiries, and how fast the site is for real visitors (issue 27). Every row comes
+ * from a bounded set (server/stats/bounds.ts, issue 34), so the page stays small whatever visitors sent; what text
+ * of theirs it shows (a campaign tag) has its control characters made visible.
+ */
 export function Stats({ report }: { report: Report }) {
   const { totals } = report;
   return (
@@ -53,54 +59,34 @@ export function Stats({ report }: { report: Report }) {
         id="pages"
         title="Pages"
         first="Page"
-        rows={report.pages.map((row) => ({ name: row.route || "Not known", ...row }))}
+        rows={report.pages.map((row) => ({ name: pageName(row.route), ...row }))}
         empty="No page views yet in this period."
       />
       <Table
         id="sources"
         title="Where visits came from"
         first="Source"
-        rows={report.sources.map((row) => ({ name: sourceLabel(row.source), ...row }))}
+        rows={report.sources.map((row) => ({ name: sourceName(row.source), ...row }))}
         empty="No visits yet in this period."
-        note="A campaign tag is the utm_source of a link the agency shared, for example ?utm_source=eid-flyer."
+        note={`A campaign tag is the utm_source of a link the agency shared, for example ?utm_source=eid-flyer. The ${sourcesShown} most viewed are named; the rest, and a day's tags past its first ${sourcesPerDay}, count as other campaign tags.`}
       />
       <Table
         id="devices"
         title="Devices"
         first="Device"
-        rows={report.devices.map((row) => ({ name: deviceNames[row.device] ?? row.device, ...row }))}
+        rows={report.devices.map((row) => ({ name: deviceName(row.device), ...row }))}
         empty="No visits yet in this period."
       />
       <section class="card" aria-labelledby="missing-heading">
         <h2 id="missing-heading">Pages not found</h2>
-        {report.missing.length === 0 ? (
+        {report.notFound === 0 ? (
           <p class="quiet">No visitor reached a page that does not exist.</p>
         ) : (
-          <>
-            <p class="quiet">Addresses visitors asked for that the site does not have: a broken link somewhere.</p>
-            <Scroll label="Pages not found, table">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Address</th>
-                    <th scope="col" class="number">
-                      Times
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.missing.slice(0, 50).map((row) => (
-                    <tr>
-                      <th scope="row" class="path">
-                        {row.path}
-                      </th>
-                      <td class="number">{count(row.views)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </Scroll>
-          </>
+          <p>
+            {count(report.notFound)} {report.notFound === 1 ? "view of an address" : "views of addresses"} the site does
+            not have: a broken link somewhere. The addresses themselves are not kept (anyone can make one up); the
+            server's request log has them.
+          </p>
         )}
       </section>
       <Speed report={report} />
@@ -189,7 +175,20 @@ function DayChart({ report }: { report: Report }) {
   const bottom = 24;
   const highest = Math.max(1, ...days.map((day) => Math.max(day.views, day.enquiries)));
   const step = width / days.length;
-  const y = (value: number) => top + (height - top - bottom) * (1 - value / highest);
+  // Coordinates to a hundredth of a unit (of 640), the bars one path each: finer is not seen, and 90 days of
+  // rectangles with 17-digit numbers weighed 17 KB (issue 34: the page stays small whatever its figures).
+  const round = (value: number) => Math.round(value * 100) / 100;
+  const x = (index: number, offset: number) => round(index * step + step * offset);
+  const y = (value: number) => round(top + (height - top - bottom) * (1 - value / highest));
+  /** Each day's bar, `offset` of a step from its left and `share` of a step wide, as one path: a few bytes a day. */
+  const bars = (key: "views" | "enquiries", offset: number, share: number) =>
+    days
+      .map(({ [key]: value }, index) =>
+        value > 0 ? `M${x(index, offset)} ${y(value)}h${round(step * share)}V${y(0)}h-${round(step * share)}z` : "",
+      )
+      .join("");
+  const viewBars = bars("views", 0.15, 0.7);
+  const enquiryBars = bars("enquiries", 0.3, 0.4);
   const labelEvery = Math.ceil(days.length / 7);
   const summary = `Views and enquiries per day, ${dayLabel(report.from)} to ${dayLabel(report.to)}: ${count(report.totals.views)} views, ${count(report.totals.enquiries)} enquiries; the busiest day had ${count(Math.max(0, ...days.map((day) => day.views)))} views.`;
   return (
@@ -198,32 +197,14 @@ function DayChart({ report }: { report: Report }) {
       <figure class="chart">
         <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} preserveAspectRatio="none">
           <line x1="0" x2={width} y1={y(0)} y2={y(0)} class="axis" />
-          {days.map((day, index) => (
-            <rect
-              x={index * step + step * 0.15}
-              width={step * 0.7}
-              y={y(day.views)}
-              height={y(0) - y(day.views)}
-              class="bar-views"
-            />
-          ))}
-          {days.map((day, index) =>
-            day.enquiries > 0 ? (
-              <rect
-                x={index * step + step * 0.3}
-                width={step * 0.4}
-                y={y(day.enquiries)}
-                height={y(0) - y(day.enquiries)}
-                class="bar-enquiries"
-              />
-            ) : null,
-          )}
+          {viewBars ? <path d={viewBars} class="bar-views" /> : null}
+          {enquiryBars ? <path d={enquiryBars} class="bar-enquiries" /> : null}
           <text x="2" y={top - 2} class="tick">
             {count(highest)}
           </text>
           {days.map((day, index) =>
             index % labelEvery === 0 ? (
-              <text x={index * step + step * 0.15} y={height - 6} class="tick">
+              <text x={x(index, 0.15)} y={height - 6} class="tick">
                 {dayLabel(day.day)}
               </text>
             ) : null,
@@ -304,17 +285,16 @@ function Speed({ report }: { report: Report }) {
             <tbody>
               {[...rows.values()].map((row) => (
                 <tr>
-                  <th scope="row">{row.route}</th>
-                  <td>{deviceNames[row.device] ?? row.device}</td>
+                  <th scope="row">{pageName(row.route)}</th>
+                  <td>{deviceName(row.device)}</td>
                   {metricNames.map((metric) => {
                     const cell = row.cells[metric];
                     if (!cell) return <td class="number quiet">–</td>;
                     return (
                       <td class={`number rating-${cell.rating.replace(" ", "-")}`}>
                         {formatMetric(metric, cell.p75)}
-                        <span class="visually-hidden">, {ratingNames[cell.rating]},</span>
+                        <span class="visually-hidden">, {ratingNames[cell.rating]}, visits measured:</span>
                         <span class="samples"> {count(cell.samples)}</span>
-                        <span class="visually-hidden"> visits</span>
                       </td>
                     );
                   })}

@@ -1,0 +1,81 @@
+// @vitest-environment node
+import { h } from "preact";
+import { renderToString } from "preact-render-to-string";
+import { describe, expect, it } from "vitest";
+import { pagePaths } from "../../app/lib/paths";
+import { knownSources } from "../../app/lib/statistics/source";
+import { addDays } from "../data/dubai-days";
+import { Stats } from "../office/pages/stats";
+import { otherPage, otherSource, sourcesShown } from "./bounds";
+import { metricNames, rating } from "./metrics";
+import type { Report } from "./report";
+
+const to = "2026-11-30";
+const counts = { views: 123_456, enquiries: 1_234 };
+
+/** The largest report the figures can give: every day, page, shown source, device and vital filled. */
+function fullestReport(): Report {
+  const length = 90;
+  const from = addDays(to, -(length - 1));
+  return {
+    from,
+    to,
+    length,
+    totals: counts,
+    days: Array.from({ length }, (_, n) => ({ day: addDays(from, n), ...counts })),
+    pages: [...pagePaths, otherPage, ""].map((route) => ({ route, ...counts })),
+    sources: [
+      ...knownSources,
+      ...Array.from({ length: sourcesShown }, (_, n) => `${n}`.padEnd(40, "x")),
+      otherSource,
+      "",
+    ].map((source) => ({ source, ...counts })),
+    devices: ["phone", "tablet", "desktop", ""].map((device) => ({ device, ...counts })),
+    notFound: 99_999,
+    vitalsFrom: addDays(to, -27),
+    vitals: pagePaths.flatMap((route) =>
+      ["phone", "tablet", "desktop"].flatMap((device) =>
+        metricNames.map((metric) => ({
+          route,
+          device,
+          metric,
+          p75: 4321.5,
+          samples: 99_999,
+          rating: rating(metric, 4321.5),
+        })),
+      ),
+    ),
+  };
+}
+
+describe("the office's statistics page", () => {
+  it("stays well under 100 KiB with every row it can have filled", () => {
+    const html = renderToString(h(Stats, { report: fullestReport() }));
+    // The page's frame (header, navigation, styles' link) adds about 3 KiB.
+    expect(Buffer.byteLength(html)).toBeLessThan(90 * 1024);
+  });
+
+  it("shows control characters and bidirectional overrides in a visitor's text as [U+XXXX]", () => {
+    const report = fullestReport();
+    report.sources = [{ source: "flyer\u202egnp.exe", views: 1, enquiries: 0 }];
+    report.pages = [{ route: "/a\u2066b\u0007", views: 1, enquiries: 0 }];
+    report.vitals = [{ route: "/c\u202dd", device: "phone\u0085", metric: "LCP", p75: 1, samples: 1, rating: "good" }];
+    report.devices = [{ device: "x\u2067y", views: 1, enquiries: 0 }];
+    const html = renderToString(h(Stats, { report }));
+    expect(html).toContain("flyer[U+202E]gnp.exe (campaign tag)");
+    expect(html).toContain("/a[U+2066]b[U+0007]");
+    expect(html).toContain("/c[U+202D]d");
+    expect(html).toContain("x[U+2067]y");
+    expect(html).toContain("phone[U+0085]");
+    // eslint-disable-next-line no-control-regex -- no control character may reach the page
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u);
+  });
+
+  it("names the one row of other addresses and of other campaign tags, and counts pages not found without their paths", () => {
+    const report = fullestReport();
+    const html = renderToString(h(Stats, { report }));
+    expect(html).toContain("Other addresses");
+    expect(html).toContain("Other campaign tags");
+    expect(html).toContain("99,999 views of addresses the site does not have");
+  });
+});
