@@ -169,8 +169,8 @@ test.describe("the back office", () => {
     await sendEnquiry(page, visitor);
     await page.goto(`${origin}/office`);
     const row = page.getByRole("link", { name: new RegExp(visitor) });
-    // The select's value, as the spec gives it (its labels do not match its values).
-    await expect(row).toContainText("30 Days Dubai Visa");
+    // The label the visitor picked, beside the value the spec's select sends for it (issue 35, item 3).
+    await expect(row).toContainText("Dubai Tourist Visa (sent as 30 Days Dubai Visa)");
     await expect(row).toContainText("/services");
     await expect(row).toContainText("(not opened yet)");
     await expectNoViolations(page);
@@ -181,7 +181,7 @@ test.describe("the back office", () => {
     const whatsapp = new URL((await page.getByRole("link", { name: "WhatsApp" }).getAttribute("href")) ?? "");
     expect(`${whatsapp.origin}${whatsapp.pathname}`).toBe("https://wa.me/971501234567");
     expect(whatsapp.searchParams.get("text")).toContain(`Hello ${visitor}`);
-    expect(whatsapp.searchParams.get("text")).toContain("about 30 Days Dubai Visa");
+    expect(whatsapp.searchParams.get("text")).toContain("about Dubai Tourist Visa (sent as 30 Days Dubai Visa)");
     await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+971501234567");
     await expectNoViolations(page);
     await shot("enquiry");

@@ -5,6 +5,7 @@ import { readDatabaseSetting, type DatabaseSetting } from "../server/data/settin
 import { defaultDbPath } from "../server/inbox/config";
 import { toCsv } from "../server/inbox/csv";
 import { InboxStore } from "../server/inbox/store";
+import { serviceName } from "../app/lib/forms/visa-service";
 import { oneLine, truncate } from "../server/inbox/text";
 import type { StoredEnquiry } from "../server/inbox/types";
 
@@ -47,7 +48,11 @@ const baseColumns: Column[] = [
   { title: "Name", width: 20, value: (e) => e.name },
   { title: "Email", width: 26, value: (e) => e.email },
   { title: "Phone", width: 15, value: (e) => e.phone },
-  { title: "Visa / subject", width: 18, value: (e) => (e.kind === "enquiry" ? e.visaType : e.subject) },
+  {
+    title: "Visa / subject",
+    width: 18,
+    value: (e) => (e.kind === "enquiry" ? serviceName(e.visaType, e.visaLabel) : e.subject),
+  },
   { title: "Message", width: 30, value: (e) => e.message },
 ];
 const deliveryColumn: Column = { title: "Mail", width: 7, value: (e) => e.status };

@@ -28,6 +28,8 @@ export interface EnquiriesTable {
   source: string | null;
   /** Phone, tablet or desktop (server/stats/device-class.ts). */
   device: string | null;
+  /** The label of the visa option the visitor picked, when it is not known from visa_type alone (issue 35). */
+  visa_label: string | null;
 }
 
 /** New → Contacted → Awaiting documents → Won, or Lost (with a reason). */

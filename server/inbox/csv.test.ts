@@ -26,6 +26,7 @@ const sample: StoredEnquiry = {
   page: null,
   source: null,
   device: null,
+  visaLabel: null,
 };
 
 describe("csvCell", () => {
@@ -91,10 +92,19 @@ describe("toCsv", () => {
     const enquiry = sample;
     const held: StoredEnquiry = { ...enquiry, id: 2, status: "held", heldReason: "honeypot filled" };
     expect(toCsv([enquiry, held]).split("\r\n")).toEqual([
-      "id,received_at,kind,name,email,phone,visa_type,travel_date,adult,child,subject,message,delivery,attempts,sent_at,last_error,held_reason",
-      '1,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,2026-02-01,,,,"Hello, world",pending,0,,,',
-      '2,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,2026-02-01,,,,"Hello, world",held,0,,,honeypot filled',
+      "id,received_at,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,delivery,attempts,sent_at,last_error,held_reason",
+      '1,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",pending,0,,,',
+      '2,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",held,0,,,honeypot filled',
       "",
     ]);
+  });
+
+  it("issue 35, item 3: has the visa label the visitor picked in a column beside the value sent", () => {
+    const picked: StoredEnquiry = { ...sample, visaType: "60 Days Dubai Visa", visaLabel: "Visa Change Service" };
+    const [header, row] = toCsv([picked]).split("\r\n");
+    const cells = (line = "") => line.split(",");
+    const at = (name: string) => cells(header).indexOf(name);
+    expect(cells(row)[at("visa_type")]).toBe("60 Days Dubai Visa");
+    expect(cells(row)[at("visa_label")]).toBe("Visa Change Service");
   });
 });

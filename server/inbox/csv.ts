@@ -8,6 +8,8 @@ const columns: [string, (enquiry: StoredEnquiry) => string | number | null][] = 
   ["email", (e) => e.email],
   ["phone", (e) => e.phone],
   ["visa_type", (e) => e.visaType],
+  // The label of the visa option the visitor picked, beside the value sent (issue 35); empty when not known.
+  ["visa_label", (e) => e.visaLabel],
   ["travel_date", (e) => e.date],
   ["adult", (e) => e.adult],
   ["child", (e) => e.child],

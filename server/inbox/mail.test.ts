@@ -25,6 +25,7 @@ const enquiry = (values: Partial<StoredEnquiry>): StoredEnquiry => ({
   page: "/dubai-visa/1",
   source: null,
   device: null,
+  visaLabel: null,
   ...values,
 });
 
@@ -66,5 +67,26 @@ describe("issue 34, finding 8: visitor text in the agency's enquiry mail is neve
     expect(long.subject.length).toBeLessThanOrEqual(150);
     expect(long.replyTo).toBe("aisha@example.com");
     expect(long.text).toContain("Email: aisha@example.com");
+  });
+});
+
+describe("issue 35, item 3: the mail names the service the visitor picked", () => {
+  it("shows the label picked, with the value sent beside it, in the fields and the subject", () => {
+    const mail = composeMail(
+      enquiry({ visaType: "60 Days Dubai Visa", visaLabel: "Visa Change Service" }),
+      agency,
+      sender,
+    );
+    expect(mail.subject).toBe("Enquiry #7 from Aisha Khan: Visa Change Service (sent as 60 Days Dubai Visa)");
+    expect(mail.text).toContain("Visa type: Visa Change Service (sent as 60 Days Dubai Visa)\n");
+    expect(mail.html).toContain("Visa Change Service (sent as 60 Days Dubai Visa)");
+  });
+
+  it("shows the label alone where it is the value, and the value alone for an enquiry without a label", () => {
+    const same = composeMail(enquiry({ visaType: "Tourist Visa", visaLabel: "Tourist Visa" }), agency, sender);
+    expect(same.text).toContain("Visa type: Tourist Visa\n");
+    const old = composeMail(enquiry({ visaType: "60 Days Dubai Visa", visaLabel: null }), agency, sender);
+    expect(old.subject).toBe("Enquiry #7 from Aisha Khan: 60 Days Dubai Visa");
+    expect(old.text).toContain("Visa type: 60 Days Dubai Visa\n");
   });
 });

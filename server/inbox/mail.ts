@@ -1,3 +1,4 @@
+import { serviceName } from "../../app/lib/forms/visa-service";
 import { emailShape } from "./validate";
 import { escapeHtml, forMail, noLinks, oneLine, truncate, visible } from "./text";
 import type { StoredEnquiry } from "./types";
@@ -31,7 +32,8 @@ function rawFields(enquiry: StoredEnquiry): [string, string][] {
     ["Name", enquiry.name],
     ["Email", enquiry.email],
     ["Phone", enquiry.phone],
-    ["Visa type", enquiry.visaType],
+    // The label the visitor picked, beside the value the form sent where they differ (issue 35).
+    ["Visa type", enquiry.visaType && serviceName(enquiry.visaType, enquiry.visaLabel)],
     ["Travel date", enquiry.date],
     ["Adults", enquiry.adult],
     ["Children", enquiry.child],
@@ -65,7 +67,8 @@ export function composeMail(
 ): MailMessage {
   const kindLabel = enquiry.kind === "enquiry" ? "Enquiry" : "Contact message";
   const who = forMail(enquiry.name.trim(), 80) || oneLine(enquiry.email.trim()) || "a visitor";
-  const topic = forMail((enquiry.kind === "enquiry" ? enquiry.visaType : enquiry.subject).trim(), 80);
+  const asked = enquiry.kind === "enquiry" ? serviceName(enquiry.visaType, enquiry.visaLabel) : enquiry.subject;
+  const topic = forMail(asked.trim(), 80);
   const subject = truncate(`${kindLabel} #${enquiry.id} from ${who}${topic ? `: ${topic}` : ""}`, 150);
   const fields = mailFields(enquiry);
   const received = `Received ${enquiry.receivedAt} via the website (${kindLabel.toLowerCase()} #${enquiry.id}).`;

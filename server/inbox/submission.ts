@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { InboxError } from "./errors";
 import type { Fields } from "./parse";
 import type { Submission, SubmissionKind } from "./types";
-import { validateContact, validateEnquiry } from "./validate";
+import { acceptedVisaLabel, validateContact, validateEnquiry, visaLabelField } from "./validate";
 
 /** When the site is configured with an access key, a submission must carry the same one. */
 export function checkAccessKey(fields: Fields, expected: string): void {
@@ -18,7 +18,8 @@ export function checkAccessKey(fields: Fields, expected: string): void {
  * The stored record of a submission: the enquiry form (multipart, spec §7) or the Contact form (JSON, with its
  * phoneNo). Text is kept as sent, except that NUL characters are refused: they cut strings short in mail headers,
  * terminals and most tools that would read the database. Fields not listed here (to_email, access_key, extras) are
- * not stored.
+ * not stored. The visa label (issue 35) is kept only when it is one the site offers for the visa type sent; any
+ * other is ignored, the enquiry kept.
  */
 export function toSubmission(kind: SubmissionKind, fields: Fields): Submission {
   for (const [name, value] of fields) {
@@ -36,6 +37,7 @@ export function toSubmission(kind: SubmissionKind, fields: Fields): Submission {
     child: get("child"),
     subject: get("subject"),
     message: get("message"),
+    visaLabel: kind === "enquiry" ? acceptedVisaLabel(get("visa_type"), fields.get(visaLabelField)) : null,
   };
   const failure = kind === "enquiry" ? validateEnquiry(submission)?.message : validateContact(submission);
   if (failure) throw new InboxError(400, failure);

@@ -281,6 +281,36 @@ describe.each(engines)("on %s", (engine) => {
       await waitFor(() => smtp.received.length === 5, "the mails");
     });
 
+    it("issue 35, item 3: keeps the visa label the visitor picked when the site offers it, and mails it", async () => {
+      smtp.received.length = 0;
+      const send = (name: string, visa_type: string, visa_label: string | null) =>
+        post(server.url, {
+          body: enquiryForm({ ...validEnquiry, name, visa_type, ...(visa_label === null ? {} : { visa_label }) }),
+        });
+      expect(await send("Picked a Dubai option", "60 Days Dubai Visa", "Visa Change Service")).toEqual(accepted);
+      expect(await send("Sent a made-up label", "60 Days Dubai Visa", "Free visas")).toEqual(accepted);
+      expect(await send("Sent another option's label", "30 Days Dubai Visa", "Visa Change Service")).toEqual(accepted);
+      expect(await send("Sent a long label", "60 Days Dubai Visa", "x".repeat(5000))).toEqual(accepted);
+      expect(await send("Sent no label", "60 Days Dubai Visa", null)).toEqual(accepted);
+      const labels = Object.fromEntries((await server.stored()).map(({ name, visaLabel }) => [name, visaLabel]));
+      expect(labels).toMatchObject({
+        "Picked a Dubai option": "Visa Change Service",
+        "Sent a made-up label": null,
+        "Sent another option's label": null,
+        "Sent a long label": null,
+        "Sent no label": null,
+      });
+      await waitFor(() => smtp.received.length === 5, "the mails");
+      const picked = smtp.received.find((mail) => mail.raw.includes("Picked a Dubai option"));
+      if (!picked) throw new Error("no mail");
+      expect(mailHeader(picked.raw, "Subject")).toContain("Visa Change Service (sent as 60 Days Dubai Visa)");
+      expect(mailPart(picked.raw, "text/plain")).toContain(
+        "Visa type: Visa Change Service (sent as 60 Days Dubai Visa)",
+      );
+      const unlabelled = smtp.received.find((mail) => mail.raw.includes("Sent no label"));
+      expect(mailPart(unlabelled?.raw ?? "", "text/plain")).toContain("Visa type: 60 Days Dubai Visa\r\n");
+    });
+
     it("stores a contact message as given and escapes it in the mail", async () => {
       smtp.received.length = 0;
       const message = `<script>alert("x")</script> & bell\u0007 ${"مرحبا 🙂 ".repeat(2000)}`;

@@ -13,6 +13,11 @@ export interface Submission {
   child: string;
   subject: string;
   message: string;
+  /**
+   * The label of the visa option the visitor picked, when the form said and it is one the site offers for
+   * `visaType` (issue 35: the Dubai forms' labels are not their values); null or absent otherwise.
+   */
+  visaLabel?: string | null;
 }
 
 /**
@@ -22,6 +27,7 @@ export interface Submission {
 export type DeliveryStatus = "pending" | "sent" | "rejected" | "held";
 
 export interface StoredEnquiry extends Submission {
+  visaLabel: string | null;
   id: number;
   receivedAt: string;
   status: DeliveryStatus;

@@ -2,6 +2,8 @@
 import { emailShape } from "../../app/lib/forms/validate-enquiry";
 
 export { emailShape, validateEnquiry } from "../../app/lib/forms/validate-enquiry";
+// The visa label a form sends beside the spec's value is kept only if the site offers it for that value (issue 35).
+export { acceptedVisaLabel, visaLabelField } from "../../app/lib/forms/visa-service";
 
 /**
  * The Contact form is sent without validation (spec §5), so the server only refuses what cannot be a message:

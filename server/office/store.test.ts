@@ -7,6 +7,7 @@ import type { Submission } from "../inbox/types";
 import { Accounts } from "./accounts";
 import { officeDefaults } from "./config";
 import { Sessions } from "./sessions";
+import { readReplyTexts, replyLinks } from "./replies";
 import { Work } from "./work";
 
 const hour = 60 * 60_000;
@@ -374,6 +375,35 @@ describe.each(engines)("the office's data on %s", (engine) => {
       expect(await work.replied(999_999, "call", worker, t0)).toBe(false);
       expect(await work.moveTo(999_999, "won", null, worker, t0)).toBe(false);
       expect(await work.note(999_999, "x", worker, t0)).toBe(false);
+    });
+  });
+
+  describe("issue 35, item 3: the office names the service the visitor picked", () => {
+    it("in the list, on the enquiry and in the WhatsApp greeting and e-mail subject; old enquiries as before", async () => {
+      const [picked, old] = await inbox.addMany([
+        {
+          submission: submission({
+            name: "Label Lina",
+            visaType: "60 Days Dubai Visa",
+            visaLabel: "Visa Change Service",
+          }),
+          heldReason: null,
+        },
+        { submission: submission({ name: "Before Ben", visaType: "60 Days Dubai Visa" }), heldReason: null },
+      ]);
+      const named = "Visa Change Service (sent as 60 Days Dubai Visa)";
+      const rows = (await work.list({ tab: "all", search: "Lina" })).rows;
+      expect(rows).toMatchObject([{ name: "Label Lina", service: named }]);
+      const detail = await work.detail(picked ?? 0);
+      expect(detail).toMatchObject({
+        service: named,
+        visaType: "60 Days Dubai Visa",
+        visaLabel: "Visa Change Service",
+      });
+      const links = replyLinks(detail ?? { name: "", phone: "", email: "", service: "" }, readReplyTexts(), "Agency");
+      expect(links.greeting).toContain(`about ${named}.`);
+      expect(decodeURIComponent(new URL(links.email ?? "").search)).toContain(`about ${named} - Agency`);
+      expect(await work.detail(old ?? 0)).toMatchObject({ service: "60 Days Dubai Visa", visaLabel: null });
     });
   });
 });

@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../data/open";
 import type { EnquiryEventsTable, Schema, Stage } from "../data/schema";
 import { InboxStore } from "../inbox/store";
+import { serviceName } from "../../app/lib/forms/visa-service";
 import { internationalDigits } from "./replies";
 import type { DeliveryStatus, StoredEnquiry } from "../inbox/types";
 
@@ -27,7 +28,7 @@ export interface ListRow {
   id: number;
   receivedAt: string;
   name: string;
-  /** The visa type asked for, or the subject of a contact message. */
+  /** The service asked for (serviceName: the visa label picked, beside the value sent), or a contact's subject. */
   service: string;
   page: string | null;
   travelDate: string;
@@ -52,6 +53,8 @@ export interface EnquiryDetail extends ListRow {
   child: string;
   subject: string;
   visaType: string;
+  /** The label of the visa option picked, when known (issue 35). */
+  visaLabel: string | null;
   message: string;
   lostReason: string | null;
   attempts: number;
@@ -168,6 +171,7 @@ export class Work {
       child: row.child,
       subject: row.subject,
       visaType: row.visa_type,
+      visaLabel: row.visa_label,
       message: row.message,
       lostReason: row.lost_reason,
       attempts: row.attempts,
@@ -411,6 +415,7 @@ const listColumns = [
   "e.name",
   "e.kind",
   "e.visa_type",
+  "e.visa_label",
   "e.subject",
   "e.page",
   "e.travel_date",
@@ -425,6 +430,7 @@ function toListRow(row: {
   name: string;
   kind: string;
   visa_type: string;
+  visa_label: string | null;
   subject: string;
   page: string | null;
   travel_date: string;
@@ -445,8 +451,9 @@ function toListRow(row: {
   };
 }
 
-function serviceOf(row: { kind: string; visa_type: string; subject: string }): string {
-  if (row.visa_type) return row.visa_type;
+/** What the office, the digest and the replies call the service: one name everywhere (serviceName, issue 35). */
+function serviceOf(row: { kind: string; visa_type: string; visa_label: string | null; subject: string }): string {
+  if (row.visa_type) return serviceName(row.visa_type, row.visa_label);
   if (row.subject) return row.subject;
   return row.kind === "contact" ? "Contact message" : "Enquiry";
 }

@@ -8,6 +8,7 @@ import { chores } from "./005-chores";
 import { statistics } from "./006-statistics";
 import { sessionPasskeys } from "./007-session-passkeys";
 import { statSources } from "./008-stat-sources";
+import { visaLabels } from "./009-visa-labels";
 
 /**
  * One migration, for both engines: written with the query builder, so that the same code makes the same tables on
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   statistics,
   sessionPasskeys,
   statSources,
+  visaLabels,
 ];

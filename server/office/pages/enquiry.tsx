@@ -2,6 +2,7 @@
 import type { ComponentChildren } from "preact";
 import type { Stage } from "../../data/schema";
 import type { replyLinks } from "../replies";
+import { serviceName } from "../../../app/lib/forms/visa-service";
 import { sourceLabel } from "../../../app/lib/statistics/source";
 import { oneLine, visible } from "../../inbox/text";
 import { dubaiDateTime } from "../time";
@@ -155,7 +156,9 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
         <dl class="details">
           <Field name="Phone">{oneLine(enquiry.phone)}</Field>
           <Field name="E-mail">{oneLine(enquiry.email)}</Field>
-          {enquiry.visaType ? <Field name="Visa type">{oneLine(enquiry.visaType)}</Field> : null}
+          {enquiry.visaType ? (
+            <Field name="Visa type">{oneLine(serviceName(enquiry.visaType, enquiry.visaLabel))}</Field>
+          ) : null}
           {enquiry.subject ? <Field name="Subject">{oneLine(enquiry.subject)}</Field> : null}
           {enquiry.travelDate ? <Field name="Travel date">{oneLine(enquiry.travelDate)}</Field> : null}
           {enquiry.adult ? <Field name="Adults">{oneLine(enquiry.adult)}</Field> : null}

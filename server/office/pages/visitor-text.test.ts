@@ -42,6 +42,7 @@ const enquiry: EnquiryDetail = {
   child: marked("Children 1"),
   subject: marked("Subject"),
   visaType: marked("Tourist"),
+  visaLabel: null,
   message: marked("Hello\nsecond line"),
   lostReason: marked("Too dear"),
   attempts: 1,

@@ -1,0 +1,154 @@
+import type { CDPSession, Page, Request } from "@playwright/test";
+import { execFile } from "node:child_process";
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { paths } from "../app/lib/paths";
+import { type ChildServer, spawnServer } from "../server/testing/child-server";
+import { makeTempDir } from "../server/testing/fake-client";
+import { LocalSmtp, mailHeader, mailPart } from "../server/testing/smtp";
+import { expect, test } from "./fixtures";
+
+/*
+ * Issue 35, item 3, at 390 and 1280 px: on the Dubai forms the spec's options send another value than their label
+ * ("Visa Change Service" is sent as "60 Days Dubai Visa"). The value stays on the wire; the label the visitor picked
+ * goes to the site's own inbox beside it, and the office, the agency's mail, the WhatsApp greeting and the e-mail
+ * subject name it, with the value sent beside it. Against a server of its own, with an SMTP server on loopback.
+ */
+
+const successText = "Your enquiry has been submitted successfully!";
+
+/** Reads the multipart body the way a server would. */
+async function multipartFields(request: Request): Promise<[string, string][]> {
+  const body = new Uint8Array(request.postDataBuffer() ?? []);
+  const contentType = (await request.headerValue("content-type")) ?? "";
+  const data = await new Response(body, { headers: { "content-type": contentType } }).formData();
+  return [...data.entries()].map(([key, value]) => [key, String(value)]);
+}
+
+test.describe("issue 35, item 3: the service the visitor picked is the one the agency reads", () => {
+  const run = promisify(execFile);
+  const repoRoot = join(import.meta.dirname, "..");
+  const smtp = new LocalSmtp();
+  let server: ChildServer;
+  let dataDir: string;
+  let origin: string;
+  let env: Record<string, string>;
+
+  test.beforeAll(async () => {
+    dataDir = makeTempDir("karama-e2e-issue35-");
+    env = {
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
+      INBOX_RATE_LIMIT: "0",
+      INBOX_MIN_FILL_SECONDS: "0",
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(await smtp.start()),
+      SMTP_SECURE: "false",
+      AGENCY_EMAIL: "office@karama-visa.example",
+    };
+    // The office needs a secure context for passkeys: localhost is one.
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    env = { ...env, OFFICE_URL: origin, SITE_URL: origin };
+    server = await spawnServer({ ...env, PORT: String(port) });
+  });
+
+  test.afterAll(async () => {
+    server?.process.kill("SIGTERM");
+    await server?.exited;
+    await smtp.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function freePort(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const probe = createServer();
+      probe.once("error", reject);
+      probe.listen(0, "127.0.0.1", () => {
+        const address = probe.address();
+        const port = typeof address === "object" && address ? address.port : 0;
+        probe.close(() => resolve(port));
+      });
+    });
+  }
+
+  /** A phone's passkey store: user verification always succeeds. */
+  async function addPasskeyDevice(page: Page): Promise<CDPSession> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    return cdp;
+  }
+
+  test("Visa Change Service is sent as the spec's value, and the office, the mail, WhatsApp and the e-mail subject name it", async ({
+    page,
+  }, testInfo) => {
+    const visitor = `Lina Label ${testInfo.project.name}`;
+    const named = "Visa Change Service (sent as 60 Days Dubai Visa)";
+
+    // A visitor on a Dubai visa page picks "Visa Change Service".
+    await page.goto(`${origin}${paths.detail("dubai-visa", 1)}`);
+    const form = page.getByRole("form", { name: "Enquiry Now" });
+    await form.getByLabel("Full Name").fill(visitor);
+    await form.getByLabel("Email").fill("lina@example.com");
+    await form.getByLabel("Phone Number").fill("050 123 4567");
+    await form.getByLabel("Visa Type").selectOption({ label: "Visa Change Service" });
+    await form.getByLabel("Travel Date").fill("2026-11-02");
+    await form.getByLabel("Message").fill("Change by road, please.");
+    const posted = page.waitForRequest((request) => request.url().endsWith("/api/submit"));
+    await form.getByRole("button", { name: "Make Enquiry" }).click();
+    await expect(form.getByRole("status")).toHaveText(successText);
+
+    // On the wire: the spec's value, and the label beside it for the site's own inbox.
+    const sent = Object.fromEntries(await multipartFields(await posted));
+    expect(sent).toMatchObject({ visa_type: "60 Days Dubai Visa", visa_label: "Visa Change Service" });
+
+    // The agency's mail: its subject and its Visa type line.
+    await expect.poll(() => smtp.received.some((mail) => mail.raw.includes(visitor)), { timeout: 15_000 }).toBe(true);
+    const mail = smtp.received.find((received) => received.raw.includes(visitor))!;
+    expect(mailHeader(mail.raw, "Subject")).toContain(named);
+    expect(mailPart(mail.raw, "text/plain")).toContain(`Visa type: ${named}`);
+
+    // The office: the inbox row, the enquiry, the WhatsApp greeting and the e-mail subject.
+    const { stdout } = await run(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        join(repoRoot, "scripts", "office.ts"),
+        "invite",
+        "--name",
+        `Office ${testInfo.project.name}`,
+        "--role",
+        "owner",
+      ],
+      { cwd: repoRoot, env: { ...process.env, ...env } },
+    );
+    await addPasskeyDevice(page);
+    await page.goto(stdout.trim().split("\n").at(-1) ?? "");
+    await page.getByRole("button", { name: "Create my passkey" }).click();
+    await expect(page).toHaveURL(`${origin}/office`);
+    const row = page.getByRole("link", { name: new RegExp(`^${visitor}`) });
+    await expect(row).toContainText(named);
+    await row.click();
+    await expect(page.getByRole("heading", { level: 1, name: visitor })).toBeVisible();
+    await expect(page.locator(".subtitle")).toContainText(named);
+    const visaField = page.locator(".details .field").filter({ has: page.getByText("Visa type", { exact: true }) });
+    await expect(visaField.locator("dd")).toHaveText(named);
+    const whatsapp = new URL((await page.getByRole("link", { name: "WhatsApp" }).getAttribute("href")) ?? "");
+    expect(whatsapp.searchParams.get("text")).toContain(`about ${named}.`);
+    const email = new URL((await page.getByRole("link", { name: "E-mail" }).getAttribute("href")) ?? "");
+    expect(decodeURIComponent(email.search)).toContain(`about ${named} - `);
+  });
+});
