@@ -9,6 +9,7 @@ import { bodyLimit, maxFields } from "./limits";
 import { allowCors, answerPreflight, checkOrigin, isOwnOrigin, type OriginPolicy } from "./origin";
 import { readJson, readMultipart } from "./parse";
 import { databaseRateLimitStore } from "./rate-limit-store";
+import { pagePaths } from "../../app/lib/paths";
 import { isSource } from "../../app/lib/statistics/source";
 import { deviceClass } from "../stats/device-class";
 import type { InboxState } from "./state";
@@ -58,13 +59,14 @@ function answerFor(error: FastifyError): [number, string] {
   return [500, "Something went wrong. Please try again."];
 }
 
-/** The longest page path kept; the site's own are far shorter. */
-const longestPage = 200;
+/** The site's pages: the only paths an enquiry is recorded as sent from. */
+const sitePages = new Set<string>(pagePaths);
 
 /**
  * The path of the site's page a submission was sent from, for the back office. The site's pages send their full
  * address as the Referer to their own origin (Referrer-Policy strict-origin-when-cross-origin), and only their
- * origin to another: a page on another origin is not known, rather than guessed.
+ * origin to another: a page on another origin is not known, rather than guessed; nor is a path that is not one
+ * of the site's pages (a made-up Referer such as /javascript:alert(1) is never shown as a page, issue 34).
  */
 export function sentFromPage(referer: string | undefined, host: string | undefined, siteOrigin: string): string | null {
   if (!referer) return null;
@@ -74,7 +76,7 @@ export function sentFromPage(referer: string | undefined, host: string | undefin
   } catch {
     return null;
   }
-  if (!isOwnOrigin(url.origin, host, siteOrigin) || url.pathname.length > longestPage) return null;
+  if (!isOwnOrigin(url.origin, host, siteOrigin) || !sitePages.has(url.pathname)) return null;
   return url.pathname;
 }
 

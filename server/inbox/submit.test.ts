@@ -239,6 +239,9 @@ describe.each(engines)("on %s", (engine) => {
       expect(await from(null, "From nowhere")).toEqual(accepted);
       expect(await from(`${server.origin}/services`, "From this host")).toEqual(accepted);
       expect(await from(`${site}/${"x".repeat(600)}`, "From a long path")).toEqual(accepted);
+      // Issue 34, finding 2: a path a visitor made up is never shown as a page of the site.
+      expect(await from(`${site}/javascript:alert(1)`, "From a made-up path")).toEqual(accepted);
+      expect(await from(`${site}/visa-changes/99`, "From no such page")).toEqual(accepted);
       const pages = Object.fromEntries((await server.stored()).map(({ name, page }) => [name, page]));
       expect(pages).toMatchObject({
         "From a page": "/visa-changes/2",
@@ -246,8 +249,10 @@ describe.each(engines)("on %s", (engine) => {
         "From nowhere": null,
         "From this host": "/services",
         "From a long path": null,
+        "From a made-up path": null,
+        "From no such page": null,
       });
-      await waitFor(() => smtp.received.length === 5, "the mails");
+      await waitFor(() => smtp.received.length === 7, "the mails");
     });
 
     it("records where the visit came from and the device class, never refusing an enquiry over them", async () => {
