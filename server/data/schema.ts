@@ -30,6 +30,13 @@ export interface EnquiriesTable {
   device: string | null;
   /** The label of the visa option the visitor picked, when it is not known from visa_type alone (issue 35). */
   visa_label: string | null;
+  /**
+   * The phone number in international form (E.164), beside `phone` as typed, which is never changed; null while
+   * `phone_flag` says why it is not known (server/inbox/phone.ts, issue 35).
+   */
+  phone_international: string | null;
+  /** "invalid" or "foreign-mobile" until someone corrects the number; null when it is certain (or empty). */
+  phone_flag: "invalid" | "foreign-mobile" | null;
 }
 
 /** New → Contacted → Awaiting documents → Won, or Lost (with a reason). */
@@ -148,7 +155,8 @@ export interface EnquiryEventsTable {
   enquiry_id: number;
   at: string;
   person_id: number | null;
-  kind: "opened" | "call" | "whatsapp" | "email" | "stage" | "note" | "not-spam" | "resend";
+  /** `phone`: the number corrected in the office, its international form in `detail`. */
+  kind: "opened" | "call" | "whatsapp" | "email" | "stage" | "note" | "not-spam" | "resend" | "phone";
   detail: string;
 }
 

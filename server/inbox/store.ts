@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Selectable, UpdateObject } from "kysely";
 import { dubaiDay } from "../data/dubai-days";
 import type { Database } from "../data/open";
 import type { EnquiriesTable, OutboxTable, Schema } from "../data/schema";
+import { readPhone } from "./phone";
 import { countEnquiries } from "../stats/store";
 import type { UsedProof } from "./spam";
 import type { DeliveryStatus, StoredEnquiry, Submission } from "./types";
@@ -32,6 +33,14 @@ export interface NewEnquiry {
 }
 
 export const proofUsedBefore = "proof of work used before";
+
+const rowsPerInsert = 1000;
+
+/** The number in international form beside the number as typed, which is stored as it came (issue 35). */
+function phoneColumns(typed: string) {
+  const { international, flag } = readPhone(typed);
+  return { phone_international: international, phone_flag: flag };
+}
 
 type Row = Selectable<EnquiriesTable> & Omit<Selectable<OutboxTable>, "enquiry_id" | "lease_owner" | "lease_until">;
 
@@ -102,7 +111,7 @@ export class InboxStore {
    */
   async addMany(entries: NewEnquiry[], now = new Date()): Promise<number[]> {
     if (entries.length === 0) return [];
-    // Three statements for the whole batch, whatever its size: each is a round trip to PostgreSQL.
+    // Three statements for the whole batch (the enquiries a thousand at a time): each is a round trip to PostgreSQL.
     return this.db.transaction().execute(async (trx) => {
       const proofs = entries.flatMap(({ proof }) => (proof ? [proof] : []));
       const fresh = new Set<string>();
@@ -120,29 +129,35 @@ export class InboxStore {
         if (!proof || fresh.delete(proof.signature)) return heldReason;
         return heldReason ? `${heldReason}, ${proofUsedBefore}` : proofUsedBefore;
       });
-      const inserted = await trx
-        .insertInto("enquiries")
-        .values(
-          entries.map(({ submission, page, source, device }) => ({
-            received_at: now.toISOString(),
-            kind: submission.kind,
-            name: submission.name,
-            email: submission.email,
-            phone: submission.phone,
-            visa_type: submission.visaType,
-            travel_date: submission.date,
-            adult: submission.adult,
-            child: submission.child,
-            subject: submission.subject,
-            message: submission.message,
-            visa_label: submission.visaLabel ?? null,
-            page: page ?? null,
-            source: source ?? null,
-            device: device ?? null,
-          })),
-        )
-        .returning("id")
-        .execute();
+      // At most 1,000 rows a statement: SQLite takes 32,766 values in one, and a row has 18 (issue 35 added two).
+      const inserted: { id: number }[] = [];
+      for (let first = 0; first < entries.length; first += rowsPerInsert) {
+        const rows = await trx
+          .insertInto("enquiries")
+          .values(
+            entries.slice(first, first + rowsPerInsert).map(({ submission, page, source, device }) => ({
+              ...phoneColumns(submission.phone),
+              received_at: now.toISOString(),
+              kind: submission.kind,
+              name: submission.name,
+              email: submission.email,
+              phone: submission.phone,
+              visa_type: submission.visaType,
+              travel_date: submission.date,
+              adult: submission.adult,
+              child: submission.child,
+              subject: submission.subject,
+              message: submission.message,
+              visa_label: submission.visaLabel ?? null,
+              page: page ?? null,
+              source: source ?? null,
+              device: device ?? null,
+            })),
+          )
+          .returning("id")
+          .execute();
+        inserted.push(...rows);
+      }
       // The ids are handed out in the order of the rows: ascending, they are the entries' in order.
       const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
       await trx

@@ -30,6 +30,7 @@ import { healthDetails } from "../inbox/health";
 import { defaultDays, periods, statsReport } from "../stats/report";
 import { PasskeyError, Passkeys } from "./passkeys";
 import { readReplyTexts, replyLinks } from "./replies";
+import { readPhone } from "../inbox/phone";
 import { toCsv } from "../inbox/csv";
 import { oneLine } from "../inbox/text";
 import { cleanName } from "./accounts";
@@ -402,9 +403,16 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     });
 
     on(officeRoutes.inbox, async (request, reply, { query, session }) => {
-      const { tab, q: search, service, before } = query;
+      const { q: search, service, before } = query;
+      // A search looks in every tab until someone picks one (issue 35).
+      const tab = query.tab ?? (search.trim() || service ? null : "new");
       const { work } = partsNow();
-      const [list, services] = await Promise.all([work.list({ tab, search, service, before }), servicesNow(work)]);
+      const [list, services, counts, today] = await Promise.all([
+        work.list({ tab, search, service, before }),
+        servicesNow(work),
+        work.counts({ search, service }),
+        work.today(Date.now()),
+      ]);
       return page(
         request,
         reply,
@@ -418,6 +426,8 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
           older={list.older}
           paged={before !== undefined}
           now={Date.now()}
+          counts={counts}
+          today={today}
         />,
         session,
         { section: "inbox" },
@@ -454,7 +464,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       reply: FastifyReply,
       session: Session,
       id: number,
-      problem?: { form: "note" | "lost"; message: string; text: string },
+      problem?: { form: "note" | "lost" | "phone"; message: string; text: string },
     ) => {
       const enquiry = await partsNow().work.detail(id);
       if (!enquiry) return notFound(request, reply, session);
@@ -511,6 +521,20 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       const added = await partsNow().work.note(id, note, session.person.id, Date.now());
       if (!added) return notFound(request, reply, session);
       return reply.redirect(`/office/enquiries/${id}#notes-heading`, 303);
+    });
+
+    // A number corrected in the office: its international form, the visitor's own kept (issue 35).
+    on(officeRoutes.phone, async (request, reply, { params, body, session }) => {
+      const { id } = params;
+      const { international } = readPhone(body.phone);
+      if (international === null) {
+        const message = "Type the number with its country code, such as +91 98450 12345.";
+        return showEnquiry(request, reply, session, id, { form: "phone", message, text: body.phone });
+      }
+      if (!(await partsNow().work.correctPhone(id, international, session.person.id, Date.now()))) {
+        return notFound(request, reply, session);
+      }
+      return reply.redirect(`/office/enquiries/${id}`, 303);
     });
 
     on(officeRoutes.reply, async (_request, reply, { params, body, session }) => {

@@ -49,6 +49,19 @@ describe("replyLinks", () => {
     });
   });
 
+  it("dials the international form stored beside the number as typed (issue 35)", () => {
+    const links = replyLinks({ ...to, phone: "0917 123 4567", phoneInternational: "+639171234567" }, texts, "A");
+    expect(links.call).toBe("tel:+639171234567");
+    expect(new URL(links.whatsapp ?? "").pathname).toBe("/639171234567");
+  });
+
+  it("reads a Philippine mobile typed at home as +63, and never dials a foreign mobile as +98 (issue 35)", () => {
+    expect(replyLinks({ ...to, phone: "09171234567" }, texts, "A").call).toBe("tel:+639171234567");
+    const flagged = replyLinks({ ...to, phone: "9845012345" }, texts, "A");
+    expect(flagged).toMatchObject({ call: null, whatsapp: null });
+    expect(replyLinks({ ...to, phone: "9845012345", phoneInternational: null }, texts, "A").call).toBeNull();
+  });
+
   it("reads the owner's texts, and names the file and field when one is wrong", () => {
     const folder = mkdtempSync(join(tmpdir(), "office-texts-"));
     const file = join(folder, "replies.yaml");

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
+import { readPhone } from "../inbox/phone";
 
 /** The texts of the three replies, from content/office/replies.yaml, where the owner can change them. */
 const repliesSchema = z.object({
@@ -24,7 +25,13 @@ export function readReplyTexts(file = repliesFile): ReplyTexts {
 
 export interface ReplyTo {
   name: string;
+  /** As the visitor typed it. */
   phone: string;
+  /**
+   * The number in international form as stored beside it (null: flagged, not to be dialled until corrected);
+   * when not given, read from `phone` here (server/inbox/phone.ts).
+   */
+  phoneInternational?: string | null;
   email: string;
   service: string;
 }
@@ -56,7 +63,9 @@ export function internationalDigits(phone: string): string | null {
 /** The three replies to a visitor: Call (tel:), WhatsApp (wa.me with a greeting) and E-mail (mailto: with a subject). */
 export function replyLinks(to: ReplyTo, texts: ReplyTexts, agency: string) {
   const values = { name: to.name.trim() || "there", service: to.service, agency };
-  const digits = internationalDigits(to.phone);
+  // Call and WhatsApp dial the international form, never a guess: a flagged number has none (issue 35).
+  const international = to.phoneInternational === undefined ? readPhone(to.phone).international : to.phoneInternational;
+  const digits = international?.replace(/[^0-9]/g, "") ?? null;
   const subject = fill(texts.emailSubject, values);
   return {
     call: digits ? `tel:+${digits}` : null,

@@ -107,7 +107,8 @@ export const officeRoutes = {
     url: "/office",
     access: "staff",
     query: z.object({
-      tab: z.enum(tabs).default("new"),
+      // None: New, or every tab while searching (issue 35).
+      tab: z.enum(tabs).optional(),
       q: text(200).default(""),
       service: text(200).default(""),
       before: id.optional(),
@@ -134,6 +135,14 @@ export const officeRoutes = {
     access: "staff",
     params: z.object({ id }),
     body: form({ note: z.string().max(formLimit).default("") }),
+    bodyLimit: formLimit,
+  },
+  phone: {
+    method: "POST",
+    url: "/office/enquiries/:id/phone",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({ phone: z.string().max(200).default("") }),
     bodyLimit: formLimit,
   },
   reply: {

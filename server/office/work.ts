@@ -1,6 +1,8 @@
 import { type Expression, type ExpressionBuilder, sql } from "kysely";
+import { dubaiDay } from "../data/dubai-days";
 import type { Database } from "../data/open";
 import type { EnquiryEventsTable, Schema, Stage } from "../data/schema";
+import { nationalDigits, readPhone, searchedNumber } from "../inbox/phone";
 import { InboxStore } from "../inbox/store";
 import { serviceName } from "../../app/lib/forms/visa-service";
 import { internationalDigits } from "./replies";
@@ -14,14 +16,27 @@ export const stages: readonly Stage[] = ["new", "contacted", "awaiting", "won", 
 export type ReplyChannel = "call" | "whatsapp" | "email";
 
 export interface ListQuery {
-  tab: Tab;
-  /** Words that must each appear in the name, phone, e-mail or message. */
+  /** null: every tab, held as spam too (a search looks everywhere until someone picks a tab, issue 35). */
+  tab: Tab | null;
+  /**
+   * Words that must each appear in the name, phone, e-mail or message; or a whole phone number, however typed,
+   * which finds the enquiries with that number (its international form, or a flagged number holding its digits).
+   */
   search?: string;
   /** Only enquiries for this visa type (or subject). */
   service?: string;
   /** Paging: only enquiries older than this id. */
   before?: number;
   limit?: number;
+}
+
+/** How many each tab holds (of what the search and service filter find, when given), and how many came today. */
+export interface TabCounts {
+  tabs: Record<Tab, number>;
+  /** Every tab together, held as spam too: what a search finds everywhere. */
+  everywhere: number;
+  /** A search that finds more than countCap: its counts are of the newest it found, at least so many. */
+  capped: boolean;
 }
 
 export interface ListRow {
@@ -48,7 +63,12 @@ export interface TimelineEvent {
 export interface EnquiryDetail extends ListRow {
   kind: "enquiry" | "contact";
   email: string;
+  /** As the visitor typed it, never changed. */
   phone: string;
+  /** In international form (E.164), for Call and WhatsApp; null while flagged. */
+  phoneInternational: string | null;
+  /** Why the number needs a look, with the numbers it could be (server/inbox/phone.ts); null when it is certain. */
+  phoneFlag: { flag: "invalid" | "foreign-mobile"; candidates: string[] } | null;
   adult: string;
   child: string;
   subject: string;
@@ -67,6 +87,12 @@ export interface EnquiryDetail extends ListRow {
   events: TimelineEvent[];
 }
 
+/**
+ * The most matches a search counts: counting one that finds thousands would read every enquiry, while its page
+ * stops at the first 25; past this its tabs say "1,000+".
+ */
+export const countCap = 1000;
+
 /** The most words a search looks for. */
 const searchWords = 6;
 
@@ -79,7 +105,8 @@ const containing = (word: string) => `%${word.replace(/[\\%_]/g, (character) => 
 const phoneHas = (phone: Expression<string>, digits: string) =>
   sql<boolean>`replace(replace(${phone}, ' ', ''), '-', '') like ${containing(digits)} escape '\\'`;
 
-function tabFilter(eb: Builder, tab: Tab) {
+function tabFilter(eb: Builder, tab: Tab | null) {
+  if (tab === null) return eb.lit(true);
   if (tab === "held") return eb("o.status", "=", "held");
   const notHeld = eb("o.status", "!=", "held");
   if (tab === "new") return eb.and([notHeld, eb("e.stage", "=", "new")]);
@@ -112,19 +139,36 @@ export class Work {
     return this.database.db;
   }
 
-  async list(query: ListQuery): Promise<{ rows: ListRow[]; older: number | null }> {
-    const limit = query.limit ?? 25;
-    const words = (query.search ?? "").split(/\s+/).filter(Boolean).slice(0, searchWords);
-    let select = this.db
-      .selectFrom("enquiries as e")
-      .innerJoin("outbox as o", "o.enquiry_id", "e.id")
-      .select(listColumns)
-      .where((eb) => tabFilter(eb, query.tab));
-    for (const word of words) select = select.where((eb) => wordFilter(eb, word));
+  /** The enquiries the search and service filter find, before a tab or a page narrows them. */
+  private found(query: Pick<ListQuery, "search" | "service">) {
+    let select = this.db.selectFrom("enquiries as e").innerJoin("outbox as o", "o.enquiry_id", "e.id");
+    const search = query.search ?? "";
+    const number = searchedNumber(search);
+    if (number !== null) {
+      // Its international form (indexed), or one of the few flagged numbers whose digits hold its own.
+      const national = nationalDigits(number);
+      select = select.where((eb) =>
+        eb.or([
+          eb("e.phone_international", "=", number),
+          eb.and([eb("e.phone_flag", "is not", null), phoneHas(eb.ref("e.phone"), national)]),
+        ]),
+      );
+    } else {
+      const words = search.split(/\s+/).filter(Boolean).slice(0, searchWords);
+      for (const word of words) select = select.where((eb) => wordFilter(eb, word));
+    }
     if (query.service) {
       const service = query.service;
       select = select.where((eb) => eb.or([eb("e.visa_type", "=", service), eb("e.subject", "=", service)]));
     }
+    return select;
+  }
+
+  async list(query: ListQuery): Promise<{ rows: ListRow[]; older: number | null }> {
+    const limit = query.limit ?? 25;
+    let select = this.found(query)
+      .select(listColumns)
+      .where((eb) => tabFilter(eb, query.tab));
     if (query.before !== undefined) select = select.where("e.id", "<", query.before);
     const rows = await select
       .orderBy("e.id", "desc")
@@ -133,6 +177,77 @@ export class Work {
     const page = rows.slice(0, limit).map(toListRow);
     const last = page.at(-1);
     return { rows: page, older: rows.length > limit && last ? last.id : null };
+  }
+
+  /**
+   * How many each tab holds, of what the search and service filter find (issue 35). Unfiltered, one statement
+   * counts the stages from their index and looks up only the held enquiries' stages (never 100,000 rows joined);
+   * filtered, one grouped count of the newest matches, at most countCap of them.
+   */
+  async counts(query: Pick<ListQuery, "search" | "service"> = {}): Promise<TabCounts> {
+    const filtered = Boolean(query.search?.trim()) || Boolean(query.service);
+    const rows: { stage: Stage; held: number; count: number | string | bigint }[] = filtered
+      ? await this.db
+          .selectFrom(
+            this.found(query)
+              .select((eb) => ["e.stage", eb.case().when("o.status", "=", "held").then(1).else(0).end().as("held")])
+              .orderBy("e.id", "desc")
+              .limit(countCap + 1)
+              .as("m"),
+          )
+          .select((eb) => ["m.stage", "m.held", eb.fn.countAll<number>().as("count")])
+          .groupBy(["m.stage", "m.held"])
+          .execute()
+      : await this.db
+          .selectFrom("enquiries")
+          .select((eb) => ["stage", sql<number>`0`.as("held"), eb.fn.countAll<number>().as("count")])
+          .groupBy("stage")
+          .unionAll(
+            // Each held one's stage by its id: a few thousand lookups, never a second pass over every enquiry.
+            this.db
+              .selectFrom("outbox as o")
+              .select((eb) => [
+                sql<Stage>`(select e.stage from enquiries e where e.id = ${eb.ref("o.enquiry_id")})`.as("stage"),
+                sql<number>`1`.as("held"),
+                eb.fn.countAll<number>().as("count"),
+              ])
+              .where("o.status", "=", "held")
+              .groupBy("stage"),
+          )
+          .execute();
+    // Unfiltered, a stage's row counts its held enquiries too: they are taken off it.
+    const notHeld: Record<Stage, number> = { new: 0, contacted: 0, awaiting: 0, won: 0, lost: 0 };
+    let held = 0;
+    for (const row of rows) {
+      const count = Number(row.count);
+      if (Number(row.held) !== 1) notHeld[row.stage] += count;
+      else {
+        held += count;
+        if (!filtered) notHeld[row.stage] -= count;
+      }
+    }
+    const counts: Record<Tab, number> = {
+      new: notHeld.new,
+      progress: notHeld.contacted + notHeld.awaiting,
+      done: notHeld.won + notHeld.lost,
+      held,
+      all: notHeld.new + notHeld.contacted + notHeld.awaiting + notHeld.won + notHeld.lost,
+    };
+    const everywhere = counts.all + counts.held;
+    return { tabs: counts, everywhere, capped: filtered && everywhere > countCap };
+  }
+
+  /** How many enquiries came today, a Dubai day (not those held as spam). */
+  async today(now: number): Promise<number> {
+    const start = new Date(Date.parse(`${dubaiDay(now)}T00:00:00+04:00`)).toISOString();
+    const row = await this.db
+      .selectFrom("enquiries as e")
+      .innerJoin("outbox as o", "o.enquiry_id", "e.id")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("e.received_at", ">=", start)
+      .where("o.status", "!=", "held")
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
   /** The visa types and subjects asked for, for the service filter. */
@@ -167,6 +282,8 @@ export class Work {
       kind: row.kind,
       email: row.email,
       phone: row.phone,
+      phoneInternational: row.phone_international,
+      phoneFlag: row.phone_flag ? { flag: row.phone_flag, candidates: readPhone(row.phone).candidates } : null,
       adult: row.adult,
       child: row.child,
       subject: row.subject,
@@ -394,6 +511,33 @@ export class Work {
       total: Number(total.count),
       held: Number(held.count),
     };
+  }
+
+  /**
+   * Someone in the office corrects a flagged or wrong number: its international form is set and the flag cleared,
+   * the number as the visitor typed it kept, and the correction put on the timeline. False if there is no such
+   * enquiry; the number must be one (readPhone's international form, checked by the caller).
+   */
+  async correctPhone(id: number, international: string, personId: number, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable("enquiries")
+        .set({ phone_international: international, phone_flag: null })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto("enquiry_events")
+        .values({
+          enquiry_id: id,
+          at: new Date(now).toISOString(),
+          person_id: personId,
+          kind: "phone",
+          detail: international,
+        })
+        .execute();
+      return true;
+    });
   }
 
   /** A note on the timeline; false if there is no such enquiry. */

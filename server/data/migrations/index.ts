@@ -9,6 +9,7 @@ import { statistics } from "./006-statistics";
 import { sessionPasskeys } from "./007-session-passkeys";
 import { statSources } from "./008-stat-sources";
 import { visaLabels } from "./009-visa-labels";
+import { phoneNumbers } from "./010-phone-numbers";
 
 /**
  * One migration, for both engines: written with the query builder, so that the same code makes the same tables on
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   sessionPasskeys,
   statSources,
   visaLabels,
+  phoneNumbers,
 ];

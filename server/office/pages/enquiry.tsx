@@ -5,6 +5,7 @@ import type { replyLinks } from "../replies";
 import { serviceName } from "../../../app/lib/forms/visa-service";
 import { sourceLabel } from "../../../app/lib/statistics/source";
 import { oneLine, visible } from "../../inbox/text";
+import { countryOf, spaced } from "../../inbox/phone";
 import { dubaiDateTime } from "../time";
 import type { EnquiryDetail, TimelineEvent } from "../work";
 import { deliveryLabels, stageLabels } from "./labels";
@@ -17,7 +18,7 @@ export interface EnquiryProps {
   replies: ReturnType<typeof replyLinks>;
   csrf: string;
   /** A form sent back with a problem: its message, and what was typed, kept. */
-  problem?: { form: "note" | "lost"; message: string; text: string };
+  problem?: { form: "note" | "lost" | "phone"; message: string; text: string };
 }
 
 const channelWords = { call: "Called", whatsapp: "Opened WhatsApp", email: "Opened an e-mail" } as const;
@@ -41,6 +42,8 @@ function describe(event: TimelineEvent): string {
       return "Marked not spam";
     case "resend":
       return "Sent the mail again";
+    case "phone":
+      return `Corrected the phone number to ${spaced(event.detail)}`;
   }
 }
 
@@ -94,6 +97,24 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
         ) : null}
       </div>
 
+      {enquiry.phoneFlag ? (
+        <section aria-labelledby="phone-heading" class="card flagged">
+          <h2 id="phone-heading">Check the phone number</h2>
+          <p>
+            {enquiry.phoneFlag.flag === "foreign-mobile"
+              ? `“${oneLine(enquiry.phone)}” looks like a mobile number of another country, typed without its country code`
+              : `“${oneLine(enquiry.phone)}” is not a phone number in any country`}
+            {enquiry.phoneFlag.candidates.length > 0
+              ? `: perhaps ${enquiry.phoneFlag.candidates
+                  .slice(0, 3)
+                  .map((number) => `${spaced(number)} (${countryOf(number) ?? "?"})`)
+                  .join(", or ")}.`
+              : "."}{" "}
+            Call and WhatsApp wait until the number is corrected; what the visitor typed is kept.
+          </p>
+          <PhoneForm enquiry={enquiry} csrf={csrf} problem={problem} />
+        </section>
+      ) : null}
       {enquiry.delivery === "held" ? (
         <section aria-labelledby="held-heading" class="card held">
           <h2 id="held-heading">Held as spam</h2>
@@ -154,7 +175,18 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
       <section aria-labelledby="details-heading" class="card">
         <h2 id="details-heading">Details</h2>
         <dl class="details">
-          <Field name="Phone">{oneLine(enquiry.phone)}</Field>
+          <Field name="Phone">
+            {oneLine(enquiry.phone)}
+            {enquiry.phoneInternational && enquiry.phoneInternational !== enquiry.phone.replace(/\s/g, "") ? (
+              <span class="quiet"> · {spaced(enquiry.phoneInternational)}</span>
+            ) : null}
+            {enquiry.phoneFlag ? null : (
+              <details class="correct-phone" open={problem?.form === "phone"}>
+                <summary>Correct the number</summary>
+                <PhoneForm enquiry={enquiry} csrf={csrf} problem={problem} />
+              </details>
+            )}
+          </Field>
           <Field name="E-mail">{oneLine(enquiry.email)}</Field>
           {enquiry.visaType ? (
             <Field name="Visa type">{oneLine(serviceName(enquiry.visaType, enquiry.visaLabel))}</Field>
@@ -224,6 +256,35 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
         </ol>
       </section>
     </>
+  );
+}
+
+/** The number as it should be dialled, typed by someone in the office: a flagged one's likeliest reading offered. */
+function PhoneForm({ enquiry, csrf, problem }: Pick<EnquiryProps, "csrf" | "problem"> & { enquiry: EnquiryDetail }) {
+  const shown = problem?.form === "phone";
+  const offered = enquiry.phoneFlag?.candidates[0] ?? enquiry.phoneInternational;
+  return (
+    <form method="post" action={`/office/enquiries/${enquiry.id}/phone`} class="phone-form">
+      <input type="hidden" name="csrf" value={csrf} />
+      <label htmlFor="phone-number">Number with its country code</label>
+      <div class="inline">
+        <input
+          id="phone-number"
+          name="phone"
+          type="tel"
+          maxLength={40}
+          value={shown ? problem.text : offered ? spaced(offered) : ""}
+          aria-invalid={shown ? "true" : undefined}
+          aria-describedby={shown ? "phone-problem" : undefined}
+        />
+        <button type="submit">Save number</button>
+      </div>
+      {shown ? (
+        <p id="phone-problem" class="error" role="alert">
+          {problem.message}
+        </p>
+      ) : null}
+    </form>
   );
 }
 

@@ -1,11 +1,12 @@
 /** @jsxImportSource preact */
 import { oneLine } from "../../inbox/text";
 import { ago } from "../time";
-import { type ListRow, type Tab, tabs } from "../work";
+import { type ListRow, type Tab, type TabCounts, tabs } from "../work";
 import { stageLabels, tabLabels } from "./labels";
 
 export interface InboxProps {
-  tab: Tab;
+  /** null: a search or filter looking in every tab, before anyone picks one. */
+  tab: Tab | null;
   search: string;
   service: string;
   services: string[];
@@ -15,12 +16,17 @@ export interface InboxProps {
   /** Whether this is a later page (a link back to the newest). */
   paged: boolean;
   now: number;
+  /** How many each tab holds, of what the search and filter find when there are some. */
+  counts: TabCounts;
+  /** How many came today, a Dubai day (not counting those held as spam). */
+  today: number;
 }
 
 /** An inbox address keeping the search and filter. */
-export function inboxHref(query: { tab: Tab; search?: string; service?: string; before?: number }): string {
+export function inboxHref(query: { tab: Tab | null; search?: string; service?: string; before?: number }): string {
   const params = new URLSearchParams();
-  if (query.tab !== "new") params.set("tab", query.tab);
+  // Without a tab, a search looks in every tab, and no search shows New: a tab picked while searching is named.
+  if (query.tab !== null && (query.tab !== "new" || query.search || query.service)) params.set("tab", query.tab);
   if (query.search) params.set("q", query.search);
   if (query.service) params.set("service", query.service);
   if (query.before !== undefined) params.set("before", String(query.before));
@@ -28,28 +34,40 @@ export function inboxHref(query: { tab: Tab; search?: string; service?: string; 
   return text ? `/office?${text}` : "/office";
 }
 
+/** A tab's count; a search that found more than it counts says "at least" (work.ts, countCap). */
+const counted = (count: number, capped: boolean) => `${count.toLocaleString("en")}${capped ? "+" : ""}`;
+
+const came = (count: number) => (count === 1 ? "1 enquiry came today" : `${count.toLocaleString("en")} came today`);
+
 /**
- * The enquiries, newest first, a tab at a time: a list to scan with a thumb. What a visitor typed is shown with
- * its control characters and bidirectional overrides made visible (oneLine); an option's value stays as stored.
+ * The enquiries, newest first, a tab at a time, each tab with its count: a list to scan with a thumb. A search or
+ * the service filter looks in every tab, each row with its status, and the tabs say how many each holds; picking a
+ * tab then narrows it (issue 35). What a visitor typed is shown with its control characters and bidirectional
+ * overrides made visible (oneLine); an option's value stays as stored.
  */
-export function Inbox({ tab, search, service, services, rows, older, paged, now }: InboxProps) {
+export function Inbox({ tab, search, service, services, rows, older, paged, now, counts, today }: InboxProps) {
   const filtered = search !== "" || service !== "";
   return (
     <>
       <h1 class="visually-hidden">Enquiries</h1>
+      <p class="today">{came(today)}</p>
       <nav class="tabs" aria-label="Enquiries by status">
+        {filtered ? (
+          <a href={inboxHref({ tab: null, search, service })} aria-current={tab === null ? "page" : undefined}>
+            Every tab <span class="count">{counted(counts.everywhere, counts.capped)}</span>
+          </a>
+        ) : null}
         {tabs.map((name) => (
           <a
             key={name}
             href={inboxHref({ tab: name, search, service })}
             aria-current={name === tab ? "page" : undefined}
           >
-            {tabLabels[name]}
+            {tabLabels[name]} <span class="count">{counted(counts.tabs[name], counts.capped)}</span>
           </a>
         ))}
       </nav>
       <form class="filters" role="search" method="get" action="/office">
-        {tab !== "new" ? <input type="hidden" name="tab" value={tab} /> : null}
         <label class="search">
           <span class="visually-hidden">Search</span>
           <input type="search" name="q" value={search} maxLength={200} placeholder="Name, phone, e-mail or words" />
@@ -66,10 +84,10 @@ export function Inbox({ tab, search, service, services, rows, older, paged, now 
           </select>
         </label>
         <button type="submit">Search</button>
-        {filtered ? <a href={inboxHref({ tab })}>Clear</a> : null}
+        {filtered ? <a href={inboxHref({ tab: tab ?? "new" })}>Clear</a> : null}
       </form>
       {rows.length === 0 ? (
-        <p class="empty">{filtered ? "No enquiry matches." : `Nothing in ${tabLabels[tab]}.`}</p>
+        <p class="empty">{filtered || tab === null ? "No enquiry matches." : `Nothing in ${tabLabels[tab]}.`}</p>
       ) : (
         <ol class="rows">
           {rows.map((row) => (

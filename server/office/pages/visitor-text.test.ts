@@ -38,6 +38,8 @@ const enquiry: EnquiryDetail = {
   kind: "enquiry",
   email: marked("mail@example.com"),
   phone: marked("+971501234567"),
+  phoneInternational: null,
+  phoneFlag: null,
   adult: marked("Adults 2"),
   child: marked("Children 1"),
   subject: marked("Subject"),
@@ -71,6 +73,8 @@ describe("issue 34, finding 9: the office shows visitor text's bidi overrides an
         older: null,
         paged: false,
         now: Date.parse("2026-05-02T08:00:00.000Z"),
+        counts: { tabs: { new: 1, progress: 0, done: 0, held: 0, all: 1 }, everywhere: 1, capped: false },
+        today: 0,
       }),
     );
     expectShownVisibly(html, "Aisha", 1);
@@ -90,6 +94,8 @@ describe("issue 34, finding 9: the office shows visitor text's bidi overrides an
         older: null,
         paged: false,
         now: 0,
+        counts: { tabs: { new: 0, progress: 0, done: 0, held: 0, all: 0 }, everywhere: 0, capped: false },
+        today: 0,
       }),
     );
     expect(html).toContain('<option value="Tourist\u202e">Tourist[U+202E]</option>');
