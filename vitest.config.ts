@@ -24,6 +24,11 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
+          // The server's tests start servers, PostgreSQL connections and child processes (four servers migrating
+          // one database at once, npm run office…). Vitest's 5 s default failed them on a busy two-core machine
+          // (CI, or any run beside other work) while each finished well within this on its own.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           // A throwaway PostgreSQL cluster for the data layer's tests, which run on both engines.
           globalSetup: ["./server/data/testing/global-setup.ts"],
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
