@@ -245,11 +245,9 @@ test.describe("the back office", () => {
     seedStatistics();
     await page.getByRole("link", { name: isPhone(page) ? "Stats" : "Statistics", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Statistics", level: 1 })).toBeVisible();
-    await expect(
-      page
-        .getByRole("cell", { name: "/special-offer-2025" })
-        .or(page.getByRole("rowheader", { name: "/special-offer-2025" })),
-    ).toBeVisible();
+    // A not-found view is counted, its address never shown: anyone can make one up (issue 34, finding 2).
+    await expect(page.getByText("1 view of an address the site does not have")).toBeVisible();
+    await expect(page.getByText("/special-offer-2025")).toHaveCount(0);
     await expectNoViolations(page);
     await shot("stats");
     if (isPhone(page)) {
