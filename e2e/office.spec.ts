@@ -150,6 +150,9 @@ test.describe("the back office", () => {
   }
 
   test("invite, enrol, sign in, work an enquiry from a public page, sign out", async ({ page }, testInfo) => {
+    // One person's whole first week in one journey (three passkey ceremonies, a dozen pages with axe, screenshots):
+    // it took 20 to 30 s alone and ran past Playwright's 30 s beside the other worker.
+    test.setTimeout(120_000);
     const who = isPhone(page) ? "Phone Owner" : "Desk Owner";
     const visitor = isPhone(page) ? "Maria Phone" : "Maria Desk";
     const shot = async (name: string) => {
