@@ -281,6 +281,33 @@ describe.each(engines)("the back office against an attacker, on %s", (engine) =>
     });
   });
 
+  describe("every office route: no session, a forged cross-site post", () => {
+    const posts = (Object.values(officeRoutes) as RouteSpec[]).filter((route) => route.method === "POST");
+    const address = (route: RouteSpec) => route.url.replace(/:[a-z]+/g, "1");
+
+    it.each(posts.map((route) => [route.url, route]))(
+      "POST %s from another site is refused with 403",
+      async (_url, route) => {
+        const answer = await owner.client.form(
+          address(route),
+          {},
+          { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+        );
+        expect(answer.status).toBe(403);
+      },
+    );
+
+    it.each(posts.filter((route) => route.access !== "public").map((route) => [route.url, route]))(
+      "POST %s without a session changes nothing: the sign-in page, or 401 for the script",
+      async (_url, route) => {
+        const stranger = new OfficeClient(server.origin, ownAddress());
+        const form = await stranger.form(address(route), {});
+        expect(form.location).toBe("/office/sign-in");
+        expect((await stranger.json(address(route), {})).status).toBe(401);
+      },
+    );
+  });
+
   describe("finding 6: every route's parameters, query and body are checked", () => {
     it.each([
       "/office?q=a&q=b",
