@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { paths } from "../app/lib/paths";
@@ -9,6 +8,7 @@ import { type ChildServer, spawnServer } from "../server/testing/child-server";
 import { makeTempDir } from "../server/testing/fake-client";
 import { expectNoViolations } from "./axe";
 import { expect, isPhone, test } from "./fixtures";
+import { addPasskeyDevice, freePort } from "./own-server";
 
 /*
  * Issue 35, items 4 and 5, in Chromium at 390 and 1280 px, on a server of its own (an SQLite file of its own, on
@@ -21,18 +21,6 @@ import { expect, isPhone, test } from "./fixtures";
 
 const run = promisify(execFile);
 const repoRoot = join(import.meta.dirname, "..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.describe("the back office's phone numbers and search (issue 35)", () => {
   let server: ChildServer;
@@ -68,18 +56,7 @@ test.describe("the back office's phone numbers and search (issue 35)", () => {
       ["--import", "tsx", join(repoRoot, "scripts", "office.ts"), "invite", "--name", name, "--role", "staff"],
       { cwd: repoRoot, env: { ...process.env, ...env } },
     );
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addPasskeyDevice(page);
     await page.goto(stdout.trim().split("\n").at(-1) ?? "");
     await page.getByRole("button", { name: "Create my passkey" }).click();
     await expect(page).toHaveURL(`${origin}/office`);

@@ -1,8 +1,7 @@
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import BetterSqlite3 from "better-sqlite3";
 import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { paths } from "../app/lib/paths";
@@ -11,6 +10,7 @@ import { makeTempDir } from "../server/testing/fake-client";
 import { expectNoViolations } from "./axe";
 import { expect, isPhone, test } from "./fixtures";
 import { problemsOf, reachableNow, tabThrough } from "./keyboard-walk";
+import { addPasskeyDevice, freePort } from "./own-server";
 
 /*
  * The back office as the agency uses it, in Chromium with a virtual authenticator (the DevTools protocol's
@@ -21,35 +21,6 @@ import { problemsOf, reachableNow, tabThrough } from "./keyboard-walk";
 
 const run = promisify(execFile);
 const repoRoot = join(import.meta.dirname, "..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A phone's passkey store: user verification (fingerprint, face, PIN) always succeeds. */
-async function addPasskeyDevice(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return cdp;
-}
 
 test.describe("the back office", () => {
   let server: ChildServer;

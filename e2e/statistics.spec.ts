@@ -1,12 +1,12 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
 import BetterSqlite3 from "better-sqlite3";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { type ChildServer, spawnServer } from "../server/testing/child-server";
 import { makeTempDir } from "../server/testing/fake-client";
 import { chromiumArgs, testBrowserPath } from "./browser";
 import { expect, test } from "./fixtures";
+import { freePort } from "./own-server";
 
 /*
  * The site's own statistics (issue 27) as a person's phone makes them: Chromium with the automation flag off and
@@ -19,18 +19,6 @@ const phoneAgent =
   "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const distinctive = "Distinctive-Phone/7.7.7";
 const distinctiveAddress = "192.0.2.189";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // One server and its counts for the whole file: the tests run in order, each on the counts the last left.
 test.describe.configure({ mode: "serial" });

@@ -1,7 +1,6 @@
-import type { CDPSession, Page, Request } from "@playwright/test";
+import type { Request } from "@playwright/test";
 import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { paths } from "../app/lib/paths";
@@ -9,6 +8,7 @@ import { type ChildServer, spawnServer } from "../server/testing/child-server";
 import { makeTempDir } from "../server/testing/fake-client";
 import { LocalSmtp, mailHeader, mailPart } from "../server/testing/smtp";
 import { expect, test } from "./fixtures";
+import { addPasskeyDevice, freePort } from "./own-server";
 
 /*
  * Issue 35, item 3, at 390 and 1280 px: on the Dubai forms the spec's options send another value than their label
@@ -61,35 +61,6 @@ test.describe("issue 35, item 3: the service the visitor picked is the one the a
     await smtp.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-
-  async function freePort(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const probe = createServer();
-      probe.once("error", reject);
-      probe.listen(0, "127.0.0.1", () => {
-        const address = probe.address();
-        const port = typeof address === "object" && address ? address.port : 0;
-        probe.close(() => resolve(port));
-      });
-    });
-  }
-
-  /** A phone's passkey store: user verification always succeeds. */
-  async function addPasskeyDevice(page: Page): Promise<CDPSession> {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-    return cdp;
-  }
 
   test("Visa Change Service is sent as the spec's value, and the office, the mail, WhatsApp and the e-mail subject name it", async ({
     page,
