@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import pg from "pg";
 import { migrateToLatest } from "./migrate";
+import { sqliteReads } from "./reads";
 import type { Schema } from "./schema";
 import { describeDatabase, type DatabaseSetting } from "./settings";
 
@@ -13,6 +14,12 @@ export type Engine = DatabaseSetting["engine"];
 export interface Database {
   engine: Engine;
   db: Kysely<Schema>;
+  /**
+   * For long reads that must not hold the server's one thread (a report over many rows): on an SQLite file, a
+   * read-only connection in a worker thread (reads.ts); otherwise `db` itself, whose engine already reads without
+   * holding the thread (PostgreSQL) or has no file another connection could share (SQLite in memory).
+   */
+  reads: Kysely<Schema>;
   /** The file, or the address without its password. */
   description: string;
   close(): Promise<void>;
@@ -73,7 +80,17 @@ function openSqlite(path: string, waitMs: number): Database {
     throw error;
   }
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: file }) });
-  return { engine: "sqlite", db, description: describeDatabase({ engine: "sqlite", path }), close: () => db.destroy() };
+  const reads = path === ":memory:" ? db : sqliteReads(path, waitMs);
+  return {
+    engine: "sqlite",
+    db,
+    reads,
+    description: describeDatabase({ engine: "sqlite", path }),
+    close: async () => {
+      if (reads !== db) await reads.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 function openPostgres(setting: Extract<DatabaseSetting, { engine: "postgres" }>, options: OpenOptions): Database {
@@ -90,5 +107,5 @@ function openPostgres(setting: Extract<DatabaseSetting, { engine: "postgres" }>,
   pool.on("error", broken);
   pool.on("connect", (client) => client.on("error", broken));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { engine: "postgres", db, description: describeDatabase(setting), close: () => db.destroy() };
+  return { engine: "postgres", db, reads: db, description: describeDatabase(setting), close: () => db.destroy() };
 }

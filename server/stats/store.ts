@@ -60,6 +60,8 @@ const sourcesLock = 0x7374617473;
  */
 export class StatsStore {
   private readonly db: Kysely<Schema>;
+  /** The figures' reads: off the server's thread on SQLite (server/data/reads.ts). */
+  private readonly reads: Kysely<Schema>;
   /**
    * The campaign tags of the last few days known to be admitted, and whether the day is full (its list is then
    * final): a batch whose tags are all known here asks the database nothing more, so a flood of new tags costs a
@@ -69,6 +71,7 @@ export class StatsStore {
 
   constructor(readonly database: Database) {
     this.db = database.db;
+    this.reads = database.reads;
   }
 
   /**
@@ -203,7 +206,7 @@ export class StatsStore {
     from: string,
     to: string,
   ): Promise<{ name: string; kind: StatKind; count: number }[]> {
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom("stat_events")
       .select((eb) => [eb.ref(column).as("name"), "kind", eb.fn.sum<number | string>("count").as("count")])
       .where("day", ">=", from)
@@ -226,7 +229,7 @@ export class StatsStore {
    * count; nearest rank, in SQL (window functions, on both engines), so no row leaves the database but the answer.
    */
   async vitals(from: string, to: string): Promise<VitalFigure[]> {
-    const ranked = this.db
+    const ranked = this.reads
       .selectFrom("stat_vitals")
       .select(["route", "device", "metric", "value"])
       .select((eb) => [
@@ -242,7 +245,7 @@ export class StatsStore {
       .where("day", ">=", from)
       .where("day", "<=", to)
       .as("ranked");
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom(ranked)
       .select(["route", "device", "metric", "value", "samples"])
       // rank = ⌈3n/4⌉, in whole numbers on both engines: 4·rank ≥ 3n > 4·(rank − 1).
