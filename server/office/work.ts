@@ -139,9 +139,14 @@ export class Work {
     return this.database.db;
   }
 
+  /** The office's reads of many rows (lists, counts, search): off the server's thread on SQLite (server/data/reads.ts). */
+  private get reads() {
+    return this.database.reads;
+  }
+
   /** The enquiries the search and service filter find, before a tab or a page narrows them. */
   private found(query: Pick<ListQuery, "search" | "service">) {
-    let select = this.db.selectFrom("enquiries as e").innerJoin("outbox as o", "o.enquiry_id", "e.id");
+    let select = this.reads.selectFrom("enquiries as e").innerJoin("outbox as o", "o.enquiry_id", "e.id");
     const search = query.search ?? "";
     const number = searchedNumber(search);
     if (number !== null) {
@@ -187,7 +192,7 @@ export class Work {
   async counts(query: Pick<ListQuery, "search" | "service"> = {}): Promise<TabCounts> {
     const filtered = Boolean(query.search?.trim()) || Boolean(query.service);
     const rows: { stage: Stage; held: number; count: number | string | bigint }[] = filtered
-      ? await this.db
+      ? await this.reads
           .selectFrom(
             this.found(query)
               .select((eb) => ["e.stage", eb.case().when("o.status", "=", "held").then(1).else(0).end().as("held")])
@@ -198,13 +203,13 @@ export class Work {
           .select((eb) => ["m.stage", "m.held", eb.fn.countAll<number>().as("count")])
           .groupBy(["m.stage", "m.held"])
           .execute()
-      : await this.db
+      : await this.reads
           .selectFrom("enquiries")
           .select((eb) => ["stage", sql<number>`0`.as("held"), eb.fn.countAll<number>().as("count")])
           .groupBy("stage")
           .unionAll(
             // Each held one's stage by its id: a few thousand lookups, never a second pass over every enquiry.
-            this.db
+            this.reads
               .selectFrom("outbox as o")
               .select((eb) => [
                 sql<Stage>`(select e.stage from enquiries e where e.id = ${eb.ref("o.enquiry_id")})`.as("stage"),
@@ -240,7 +245,7 @@ export class Work {
   /** How many enquiries came today, a Dubai day (not those held as spam). */
   async today(now: number): Promise<number> {
     const start = new Date(Date.parse(`${dubaiDay(now)}T00:00:00+04:00`)).toISOString();
-    const row = await this.db
+    const row = await this.reads
       .selectFrom("enquiries as e")
       .innerJoin("outbox as o", "o.enquiry_id", "e.id")
       .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -252,11 +257,11 @@ export class Work {
 
   /** The visa types and subjects asked for, for the service filter. */
   async services(): Promise<string[]> {
-    const rows = await this.db
+    const rows = await this.reads
       .selectFrom("enquiries")
       .select("visa_type as service")
       .where("visa_type", "!=", "")
-      .union(this.db.selectFrom("enquiries").select("subject as service").where("subject", "!=", ""))
+      .union(this.reads.selectFrom("enquiries").select("subject as service").where("subject", "!=", ""))
       .execute();
     return rows.map((row) => row.service).sort((a, b) => a.localeCompare(b));
   }
