@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Migration } from "./index";
+import type { Migration } from "./migration";
 
 /** Every submission, kept as given; its outbox row says whether it has been e-mailed to the agency yet. */
 export const enquiries: Migration = {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Migration } from "./index";
+import type { Migration } from "./migration";
 
 const statuses = sql`status IN ('pending', 'sent', 'rejected', 'held')`;
 

@@ -1,5 +1,5 @@
 import { type ColumnDefinitionBuilder, sql } from "kysely";
-import type { Migration } from "./index";
+import type { Migration } from "./migration";
 
 /**
  * The back office (server/office): the people of the agency and their passkeys, one-time invitation links,

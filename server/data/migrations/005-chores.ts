@@ -1,4 +1,4 @@
-import type { Migration } from "./index";
+import type { Migration } from "./migration";
 
 /**
  * Jobs done once a day by whichever server comes first (the office's daily digest, the nightly clean-up): a row

@@ -1,4 +1,4 @@
-import type { Migration } from "./index";
+import type { Migration } from "./migration";
 
 /**
  * The site's own statistics (server/stats): page views, not-found pages and enquiries, kept 90 days as the collector

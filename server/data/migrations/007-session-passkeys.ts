@@ -1,4 +1,4 @@
-import type { Migration } from "./index";
+import type { Migration } from "./migration";
 
 /**
  * Which passkey began a session (issue 34): removing a passkey ends the sessions it began, so a lost or

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Migration } from "./index";
+import type { Migration } from "./migration";
 
 const key = ["day", "kind", "route", "source", "device"] as const;
 

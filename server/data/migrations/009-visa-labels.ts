@@ -1,4 +1,4 @@
-import type { Migration } from "./index";
+import type { Migration } from "./migration";
 
 /**
  * The label of the visa option the visitor picked, beside the value the form sends (issue 35): on the Dubai forms

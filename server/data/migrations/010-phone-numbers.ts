@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { readPhone } from "../../inbox/phone";
-import type { Migration } from "./index";
+import type { Migration } from "./migration";
 
 /**
  * Each enquiry's phone number in international form (E.164), beside the number as the visitor typed it, which is
