@@ -25,7 +25,7 @@ function readLogVisitors(value: string | undefined): boolean {
   return setting === "on";
 }
 
-const settings = readSettings(process.env);
+const settings = orStop(() => readSettings(process.env));
 const inbox = orStop(() => readInboxConfig(process.env, settings.email));
 const office = orStop(() => readOfficeSetting(process.env, settings));
 const chores = orStop(() => readChoreSettings(process.env));
