@@ -19,7 +19,8 @@ const repoRoot = join(import.meta.dirname, "..", "..");
  */
 export function spawnServer(
   env: Record<string, string>,
-  timeoutMs = 20_000,
+  // The server bundles the office's script at start: 20 s was not always enough on a busy two-core machine.
+  timeoutMs = 60_000,
   shell: Record<string, string | undefined> = process.env,
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "server", "index.ts")], {
