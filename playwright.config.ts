@@ -2,11 +2,17 @@ import { defineConfig } from "@playwright/test";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromiumArgs, testBrowserPath } from "./e2e/browser";
+import { testBuildProblem } from "./server/env-file";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 // One throwaway inbox for the run; set here, in the main process, so test workers read the same path.
 process.env.E2E_INBOX_DB ??= join(tmpdir(), `karama-e2e-${process.pid}.sqlite`);
+// A developer's settings file (.env) never reaches the tests: not the test server, not the servers, builds and
+// commands the specs start (they inherit this). The pages under test must not have been built from it either.
+process.env.ENV_FILE = "off";
+const buildProblem = testBuildProblem(process.env.BUILD_DIR ?? join(import.meta.dirname, "build"));
+if (buildProblem !== null) throw new Error(buildProblem);
 
 /** End-to-end tests drive the built site, served by the production server, in Debian's Chromium. */
 export default defineConfig({
@@ -47,6 +53,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG: "off",
+      ENV_FILE: "off",
       // The throwaway SQLite inbox, whatever DATABASE_URL the developer's shell may hold.
       DATABASE_URL: "",
       INBOX_DB: process.env.E2E_INBOX_DB,

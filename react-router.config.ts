@@ -1,5 +1,9 @@
 import type { Config } from "@react-router/dev/config";
 import { detailNotFoundPaths, emptyDetailPaths, notFoundPath, pagePaths } from "./app/lib/paths";
+import { loadEnvFileOrStop } from "./server/env-file";
+
+// BUILD_DIR may be in the settings file (.env) too.
+loadEnvFileOrStop("The build cannot start");
 
 export default {
   // A static site: every page is rendered to HTML at build time, then hydrates.

@@ -2,11 +2,15 @@ import { resolve } from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { readSettings } from "./app/lib/settings.ts";
+import { loadEnvFileOrStop } from "./server/env-file.ts";
 import { chunkErrors } from "./scripts/vite-chunk-errors.ts";
 import { chunkReport } from "./scripts/vite-chunk-report.ts";
 import { clientRenderedRoutes } from "./scripts/vite-client-rendered.ts";
 import { contentFiles } from "./scripts/vite-content.ts";
 import { preactRuntime } from "./scripts/vite-preact.ts";
+
+// The settings file beside the project (.env), under what the environment sets, as the server reads it.
+loadEnvFileOrStop("The build cannot start");
 
 export default defineConfig(() => ({
   // contentFiles: the pages get the content files (content/*.yaml) as plain data, checked at build time, and the

@@ -14,6 +14,9 @@ export default defineConfig({
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
   test: {
+    // A developer's settings file (.env) never reaches a test, nor the servers and commands the tests start:
+    // each test sets what it needs (server/env-file.ts).
+    env: { ENV_FILE: "off" },
     restoreMocks: true,
     // One worker per core. Vitest's default leaves one core free, which on a two-core machine ran the files one
     // at a time (node project 44 s, 24 s with both cores).

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { readSettings } from "../app/lib/settings";
 import { readCmsSettings } from "../server/admin";
 import { buildServer } from "../server/app";
+import { loadEnvFileOrStop } from "../server/env-file";
 import { readInboxConfig } from "../server/inbox/config";
 
 const require = createRequire(import.meta.url);
@@ -64,6 +65,8 @@ function runBuild(env: NodeJS.ProcessEnv): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // The settings file beside the project (.env), as the server and the build read it.
+  loadEnvFileOrStop("npm run admin");
   const port = Number(process.env.ADMIN_PORT ?? 3001);
   const backendPort = Number(process.env.ADMIN_BACKEND_PORT ?? 8081);
   const backend = await startLocalBackend(root, backendPort);

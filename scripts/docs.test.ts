@@ -4,6 +4,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { readSettings } from "../app/lib/settings";
+import { readCmsSettings } from "../server/admin";
+import { parseEnvFile } from "../server/env-file";
+import { readInboxConfig } from "../server/inbox/config";
+import { readChoreSettings } from "../server/office/chores";
+import { readOfficeSetting } from "../server/office/config";
+import { readTrustProxy } from "../server/trust-proxy";
 
 /*
  * The guides stay true: every relative link points at a file (and at a heading of it, when it names one), every
@@ -88,5 +95,52 @@ describe("the guides", () => {
       timeout: 30_000,
     });
     expect(stdout).toContain(`npm run ${name}`);
+  });
+});
+
+/*
+ * Issue 35: every setting is in README's table and in .env.example, with the same default. The example's lines
+ * are commented out; with the # taken away it is a settings file the server reads as if nothing were set.
+ */
+describe("the settings", () => {
+  const readme = text("README.md");
+  const table = readme.slice(readme.indexOf("## Settings"), readme.indexOf("## Enquiries"));
+  const rows = [...table.matchAll(/^\| (`[A-Z][^|]*?) +\| (.*?) +\|/gm)].map((match) => ({
+    names: [...(match[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((name) => name[1] ?? ""),
+    default: match[2] ?? "",
+  }));
+  const example = text(".env.example");
+  const uncommented = example
+    .split("\n")
+    .filter((line) => /^# [A-Z][A-Z0-9_]*=/.test(line))
+    .map((line) => line.slice(2))
+    .join("\n");
+  const values = parseEnvFile(uncommented, ".env.example");
+
+  it("README's table and .env.example name the same ones (ENV_FILE, which names the file, is not in it)", () => {
+    const documented = rows.flatMap((row) => row.names).filter((name) => name !== "ENV_FILE");
+    expect(Object.keys(values).sort()).toEqual([...documented].sort());
+    expect(rows.flatMap((row) => row.names)).toContain("ENV_FILE");
+  });
+
+  it("give the same default where README's is one value", () => {
+    const different = rows.flatMap((row) => {
+      const literal = /^`([^`]*)`$/.exec(row.default)?.[1];
+      if (literal === undefined) return [];
+      // Another setting's value (`SITE_URL`, `$BUILD_DIR/client`): left empty in the example.
+      const expected = /^\$?[A-Z][A-Z0-9_]*(\/|$)/.test(literal) ? "" : literal;
+      return row.names.filter((name) => values[name] !== expected).map((name) => `${name}: ${values[name]}`);
+    });
+    expect(different).toEqual([]);
+  });
+
+  it("are read from .env.example, uncommented, as from no settings at all", () => {
+    expect(readSettings(values)).toEqual(readSettings({}));
+    const settings = readSettings({});
+    expect(readOfficeSetting(values, settings)).toEqual(readOfficeSetting({}, settings));
+    expect(readInboxConfig(values, settings.email)).toEqual(readInboxConfig({}, settings.email));
+    expect(readChoreSettings(values)).toEqual(readChoreSettings({}));
+    expect(readCmsSettings(values)).toEqual(readCmsSettings({}));
+    expect(readTrustProxy(values.TRUST_PROXY)).toBe(false);
   });
 });

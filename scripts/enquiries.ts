@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/data/open";
 import { readDatabaseSetting, type DatabaseSetting } from "../server/data/settings";
+import { loadEnvFile } from "../server/env-file";
 import { defaultDbPath } from "../server/inbox/config";
 import { toCsv } from "../server/inbox/csv";
 import { InboxStore } from "../server/inbox/store";
@@ -137,6 +138,8 @@ async function main(): Promise<number> {
     console.log(help);
     return 0;
   }
+  // The server's settings file (.env beside the project), under what the environment sets: the same database.
+  loadEnvFile();
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) {
     console.error("--limit must be a whole number of at least 1");

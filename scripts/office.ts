@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { readSettings } from "../app/lib/settings";
 import { openDatabase } from "../server/data/open";
 import { readDatabaseSetting } from "../server/data/settings";
+import { type EnvFileLoaded, loadEnvFile } from "../server/env-file";
 import { defaultDbPath } from "../server/inbox/config";
 import { Accounts } from "../server/office/accounts";
 import { readOfficeSetting } from "../server/office/config";
@@ -21,11 +22,19 @@ Usage: npm run office -- invite --name "Full Name" --role owner|staff
   --help     show this help
 
 The database is the server's: DATABASE_URL (postgres:// or sqlite:), else INBOX_DB, else data/inbox.sqlite.
-The link's address is OFFICE_URL, else SITE_URL.`;
+The link's address is OFFICE_URL, else SITE_URL. Like the server, the command reads the settings file beside
+the project (.env) for what the environment does not set.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\nRun "npm run office -- --help" for the options.`);
   process.exit(1);
+}
+
+/** Which setting gave the office's address, and from where; null when neither is set (localhost). */
+function addressFrom(envFile: EnvFileLoaded): string | null {
+  const name = ["OFFICE_URL", "SITE_URL"].find((setting) => (process.env[setting]?.trim() ?? "") !== "");
+  if (name === undefined) return null;
+  return envFile.applied.includes(name) ? `${name}, from ${envFile.file}` : `${name}, from the environment`;
 }
 
 async function main() {
@@ -53,9 +62,24 @@ async function main() {
   if (!values.name?.trim()) fail("--name is needed: the person's name.");
   const name = values.name;
 
+  // The server's settings file too, so the link names the address the server uses, whatever this shell holds.
+  let envFile: EnvFileLoaded;
+  try {
+    envFile = loadEnvFile();
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   const settings = readSettings(process.env);
   const office = readOfficeSetting(process.env, settings);
   if (!office.on) fail(`The back office is off: ${office.reason}.`);
+  const from = addressFrom(envFile);
+  if (from === null) {
+    console.error(
+      `Neither OFFICE_URL nor SITE_URL is set, so this link opens only on this computer (${office.config.origin}). ` +
+        "Set OFFICE_URL (or SITE_URL) to the office's address in the environment or in .env beside the project, " +
+        "as the server has it.",
+    );
+  }
   const database = await openDatabase(readDatabaseSetting(process.env, defaultDbPath));
   try {
     const accounts = new Accounts(database);
@@ -83,6 +107,7 @@ async function main() {
     }
     const minutes = Math.round(validMs / 60_000);
     console.log(`Invitation for ${person.name} (${person.role}), in ${database.description}.`);
+    if (from !== null) console.log(`The office's address is ${from}.`);
     console.log(`Open this link on their phone or computer within ${minutes} minutes, once, to add a passkey:`);
     console.log(`${office.config.origin}/office/enrol/${token}`);
   } finally {

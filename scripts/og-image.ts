@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromiumArgs, chromiumPath } from "../e2e/browser";
 import { readSettings } from "../app/lib/settings";
+import { loadEnvFileOrStop } from "../server/env-file";
 import { appIcons, appleTouchIcon, faviconPath, ogImage, themeColor } from "../app/lib/site-assets";
 
 const root = join(import.meta.dirname, "..");
@@ -26,6 +27,8 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+// The settings file beside the project (.env) too, as the build reads it.
+loadEnvFileOrStop("og-image");
 const settings = readSettings(process.env);
 const mark = await readFile(join(publicDir, faviconPath), "utf8");
 const skyline = await readFile(join(root, "app/assets/illustrations/dubai-skyline.svg"), "utf8");

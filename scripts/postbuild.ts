@@ -14,6 +14,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { detailNotFoundPaths, emptyDetailPaths, notFoundPath, pagePaths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
 import { adminFolder, readCmsSettings } from "../server/admin";
+import { buildStampName, loadEnvFileOrStop } from "../server/env-file";
 import { writeAdminFiles } from "./admin-files";
 import { htmlFileOf } from "../server/pages";
 import { deferHydrationInBuild } from "./defer-hydration";
@@ -87,9 +88,13 @@ export async function removeDataFiles(dir: string): Promise<number> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // The same settings as the pages were built with: the environment, then the settings file (.env).
+  const envFile = loadEnvFileOrStop("postbuild");
   const clientDir = join(process.env.BUILD_DIR ?? join(import.meta.dirname, "..", "build"), "client");
   const settings = readSettings(process.env);
   const cms = readCmsSettings(process.env);
+  // Beside client/, never served: which settings came from the file (the end-to-end tests refuse such a build).
+  await writeFile(join(clientDir, "..", buildStampName), `${JSON.stringify(envFile)}\n`);
   if (process.env.CLIENT_RENDERED === "1") {
     const copies = await copyShellToPages(clientDir);
     console.log(`postbuild: client-rendered build, the shell copied to ${copies} page paths`);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/data/open";
 import { type DatabaseSetting, readDatabaseSetting } from "../server/data/settings";
+import { loadEnvFile } from "../server/env-file";
 import { defaultDbPath } from "../server/inbox/config";
 import { oneLine, truncate } from "../server/inbox/text";
 import { pageName, sourceName } from "../server/stats/bounds";
@@ -112,6 +113,8 @@ async function main(): Promise<number> {
     console.log(help);
     return 0;
   }
+  // The server's settings file (.env beside the project), under what the environment sets: the same database.
+  loadEnvFile();
   const days = Number(values.days);
   if (!/^[0-9]+$/.test(values.days) || days < 1 || days > longestDays) {
     console.error(`--days must be a whole number from 1 to ${longestDays}, not "${values.days}"`);

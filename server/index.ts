@@ -3,11 +3,15 @@ import type { AddressInfo } from "node:net";
 import { readSettings } from "../app/lib/settings";
 import { buildServer } from "./app";
 import { describeDatabase } from "./data/settings";
+import { loadEnvFileOrStop } from "./env-file";
 import { readInboxConfig } from "./inbox/config";
 import { readChoreSettings } from "./office/chores";
 import { readOfficeSetting } from "./office/config";
+import { startupMessage } from "./startup";
 import { readTrustProxy } from "./trust-proxy";
 
+// The settings file beside the project (.env) first: under what the real environment sets (server/env-file.ts).
+const envFile = loadEnvFileOrStop("The server cannot start");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 // CLIENT_ROOT lets tests and benchmarks serve a stand-in build.
@@ -21,7 +25,7 @@ function readLogVisitors(value: string | undefined): boolean {
   return setting === "on";
 }
 
-const settings = readSettings(process.env);
+const settings = orStop(() => readSettings(process.env));
 const inbox = orStop(() => readInboxConfig(process.env, settings.email));
 const office = orStop(() => readOfficeSetting(process.env, settings));
 const chores = orStop(() => readChoreSettings(process.env));
@@ -74,10 +78,17 @@ process.once("SIGINT", () => shutdown("SIGINT"));
 await app.listen({ port, host });
 // With PORT=0 the system picks the port: print the one actually bound.
 const bound = (app.server.address() as AddressInfo).port;
-console.log(`Site ready on http://localhost:${bound}`);
 console.log(
-  inbox.smtp
-    ? `Enquiries: stored in ${store}, e-mailed to ${inbox.mailTo} via ${inbox.smtp.host}:${inbox.smtp.port}`
-    : `Enquiries: stored in ${store}; SMTP is not configured (SMTP_HOST), so they are not e-mailed: ` +
+  startupMessage({
+    env: process.env,
+    port: bound,
+    host,
+    siteUrl: settings.siteUrl,
+    office,
+    enquiries: inbox.smtp
+      ? `Enquiries: stored in ${store}, e-mailed to ${inbox.mailTo} via ${inbox.smtp.host}:${inbox.smtp.port}`
+      : `Enquiries: stored in ${store}; SMTP is not configured (SMTP_HOST), so they are not e-mailed: ` +
         `list them with "npm run enquiries"`,
+    envFile,
+  }).join("\n"),
 );

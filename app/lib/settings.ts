@@ -58,7 +58,9 @@ export function readSettings(env: Record<string, string | undefined>): SiteSetti
   const parsed = settingsSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new SettingsError(`Invalid site settings in the environment:\n${lines.join("\n")}`);
+    throw new SettingsError(
+      `Invalid site settings (the environment, or the .env file beside the project):\n${lines.join("\n")}`,
+    );
   }
   const s = parsed.data;
   const phoneDigits = s.AGENCY_PHONE.replace(/[^0-9]/g, "");

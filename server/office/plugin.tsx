@@ -343,7 +343,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
 
     on(officeRoutes.signInPage, async (request, reply) => {
       if (await currentSession(request)) return reply.redirect("/office", 303);
-      return page(request, reply, "Sign in", <SignIn />, null);
+      return page(request, reply, "Sign in", <SignIn origin={config.origin} />, null);
     });
 
     on(officeRoutes.signInOptions, async () => partsNow().passkeys.authenticationOptions(Date.now()));
@@ -377,7 +377,13 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
           { status: 404 },
         );
       }
-      return page(request, reply, "Create your passkey", <Enrol person={person} token={token} />, null);
+      return page(
+        request,
+        reply,
+        "Create your passkey",
+        <Enrol person={person} token={token} origin={config.origin} />,
+        null,
+      );
     });
 
     on(officeRoutes.enrolOptions, async (_request, _reply, { body }) =>

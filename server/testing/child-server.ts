@@ -14,13 +14,23 @@ const repoRoot = join(import.meta.dirname, "..", "..");
 
 /**
  * Starts the real production entry point (server/index.ts) as its own process on a free loopback port and
- * resolves once it says where it listens.
+ * resolves once it says where it listens. `shell` is the environment it starts from: the test's own, or a bare
+ * one (a test of the settings file).
  */
-export function spawnServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ChildServer> {
+export function spawnServer(
+  env: Record<string, string>,
+  // The server bundles the office's script at start: 20 s was not always enough on a busy two-core machine.
+  timeoutMs = 60_000,
+  shell: Record<string, string | undefined> = process.env,
+): Promise<ChildServer> {
   const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "server", "index.ts")], {
     cwd: repoRoot,
-    // DATABASE_URL only when the test gives one: a developer's own must never receive a test's enquiries.
-    env: { ...process.env, DATABASE_URL: "", HOST: "127.0.0.1", PORT: "0", LOG: "off", ...env },
+    // DATABASE_URL only when the test gives one: a developer's own must never receive a test's enquiries. Nor
+    // does their settings file (.env) reach a test's server, unless the test names one (ENV_FILE).
+    env:
+      shell === process.env
+        ? { ...shell, DATABASE_URL: "", ENV_FILE: "off", HOST: "127.0.0.1", PORT: "0", LOG: "off", ...env }
+        : { ...shell, HOST: "127.0.0.1", PORT: "0", LOG: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<string>((resolve) => {

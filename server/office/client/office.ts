@@ -1,5 +1,6 @@
-/* The office's one script: the passkey ceremonies (they need the browser's WebAuthn API), and a note on the
- * enquiry's timeline when someone taps Call, WhatsApp or E-mail. Every other action is a plain form post. */
+/* The office's one script: the passkey ceremonies (they need the browser's WebAuthn API), a note on the
+ * enquiry's timeline when someone taps Call, WhatsApp or E-mail, and an invitation link's Copy and Share. Every
+ * other action is a plain form post. */
 import {
   browserSupportsWebAuthn,
   startAuthentication,
@@ -60,7 +61,25 @@ const ceremonies = {
   },
 } as const;
 
+/*
+ * Passkeys work at the office's own address only (its origin: OFFICE_URL or SITE_URL). Opened at another (the
+ * server's IP address, another of its names, another port), the page says where to go instead of offering a
+ * passkey button that would fail with the browser's own obscure error. The browser's address is the one that
+ * counts: behind a proxy the server may see another.
+ */
+const ownAddress = document.querySelector<HTMLElement>("[data-office-origin]");
+const elsewhere = ownAddress !== null && ownAddress.dataset.officeOrigin !== window.location.origin;
+if (ownAddress && elsewhere) {
+  const current = ownAddress.querySelector<HTMLElement>("[data-current-host]");
+  if (current) current.textContent = window.location.host;
+  ownAddress.hidden = false;
+}
+
 for (const button of document.querySelectorAll<HTMLButtonElement>("[data-passkey]")) {
+  if (elsewhere) {
+    button.hidden = true;
+    continue;
+  }
   const kind = button.dataset.passkey as keyof typeof ceremonies;
   const status = button.parentElement?.querySelector<HTMLElement>("[data-passkey-status]");
   const say = (text: string, isError = false) => {
@@ -101,3 +120,46 @@ replies?.addEventListener("click", (event) => {
     body: JSON.stringify({ channel: link.dataset.reply }),
   }).catch(() => {});
 });
+
+// An invitation link: Copy where the browser lets a page write the clipboard, Share where it has a share sheet
+// (phones). Neither is shown otherwise; the link itself stays on the page to select.
+for (const box of document.querySelectorAll<HTMLElement>("[data-link]")) {
+  const link = box.dataset.link ?? "";
+  const name = box.dataset.linkFor ?? "them";
+  const status = box.querySelector<HTMLElement>("[data-link-status]");
+  const say = (text: string, isError = false) => {
+    if (!status) return;
+    status.textContent = text;
+    status.classList.toggle("error", isError);
+  };
+  const copy = box.querySelector<HTMLButtonElement>("[data-copy]");
+  if (copy && window.isSecureContext && typeof navigator.clipboard?.writeText === "function") {
+    copy.hidden = false;
+    copy.addEventListener("click", () => {
+      navigator.clipboard.writeText(link).then(
+        () => say(`Copied. Paste it into a message to ${name}.`),
+        () => say("This browser did not let the page copy. Select the link above and copy it.", true),
+      );
+    });
+  }
+  const share = box.querySelector<HTMLButtonElement>("[data-share]");
+  if (share && typeof navigator.share === "function") {
+    share.hidden = false;
+    share.addEventListener("click", () => {
+      navigator
+        .share({
+          title: "Your link to the office",
+          text: `${name}, open this link on your phone within the hour to add your passkey for the office:`,
+          url: link,
+        })
+        .then(
+          () => say(""),
+          (error: unknown) => {
+            // Closing the share sheet is not a failure.
+            if (error instanceof Error && error.name === "AbortError") return;
+            say("This phone could not share the link. Use Copy, or select the link above.", true);
+          },
+        );
+    });
+  }
+}

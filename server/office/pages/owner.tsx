@@ -67,6 +67,16 @@ export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps
             <p class="link-box">
               <a href={invited.link}>{invited.link}</a>
             </p>
+            {/* Shown by the script where the browser can copy or share; without it, the link above is to select. */}
+            <div class="link-actions" data-link={invited.link} data-link-for={invited.name}>
+              <button type="button" data-copy hidden>
+                Copy
+              </button>
+              <button type="button" data-share hidden>
+                Share
+              </button>
+              <p class="status" role="status" data-link-status></p>
+            </div>
           </section>
         ) : null}
         <section class="card" aria-labelledby="invite-heading">

@@ -1,10 +1,34 @@
 /** @jsxImportSource preact */
 import type { Person } from "../accounts";
 
+/**
+ * Passkeys work at one address only, the office's own (OFFICE_URL or SITE_URL): opened at another (the server's
+ * IP address, another of its names), the script shows this in place of the passkey button, which would only fail.
+ * The script decides, from the address the browser itself shows: behind a proxy the server may not see it.
+ */
+export function OtherAddress({ origin, path }: { origin: string; path: string }) {
+  const address = `${origin}${path}`;
+  return (
+    <section class="card other-address" aria-labelledby="other-address-heading" data-office-origin={origin} hidden>
+      <h2 id="other-address-heading">Open the office at its own address</h2>
+      <p>
+        You opened <span data-current-host>another address</span>. Passkeys for this office work only at {origin}, so
+        signing in here would fail.
+      </p>
+      <p>
+        <a class="go-there" href={address}>
+          Go to {new URL(origin).host}
+        </a>
+      </p>
+    </section>
+  );
+}
+
 /** The way in: a passkey on this device. The script (client/office.ts) runs the ceremony. */
-export function SignIn() {
+export function SignIn({ origin }: { origin: string }) {
   return (
     <section class="narrow">
+      <OtherAddress origin={origin} path="/office/sign-in" />
       <h1>Sign in to the office</h1>
       <p>Use the passkey on this phone or computer: it asks for your fingerprint, face or screen lock.</p>
       <button type="button" class="primary" data-passkey="sign-in">
@@ -23,9 +47,10 @@ export function SignIn() {
 }
 
 /** An invitation link's page: create a passkey for the person it names. */
-export function Enrol({ person, token }: { person: Person; token: string }) {
+export function Enrol({ person, token, origin }: { person: Person; token: string; origin: string }) {
   return (
     <section class="narrow">
+      <OtherAddress origin={origin} path={`/office/enrol/${token}`} />
       <h1>Welcome, {person.name}</h1>
       <p>
         Create your passkey for the office on this device. Your phone or computer keeps it, and asks for your
