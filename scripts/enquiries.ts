@@ -4,8 +4,10 @@ import { openDatabase } from "../server/data/open";
 import { readDatabaseSetting, type DatabaseSetting } from "../server/data/settings";
 import { loadEnvFile } from "../server/env-file";
 import { defaultDbPath } from "../server/inbox/config";
+import { dubaiClock } from "../server/data/dubai-days";
 import { toCsv } from "../server/inbox/csv";
 import { InboxStore } from "../server/inbox/store";
+import { Work } from "../server/office/work";
 import { serviceName } from "../app/lib/forms/visa-service";
 import { oneLine, truncate } from "../server/inbox/text";
 import type { StoredEnquiry } from "../server/inbox/types";
@@ -20,11 +22,14 @@ Usage: npm run enquiries -- [options]
   --requeue ID    queue a rejected enquiry again (after fixing what the mail server refused)
   --held          show the submissions held as suspected spam, with the checks they failed
   --release ID    release a held submission: the running server e-mails it within seconds
-  --csv           export every stored submission with its status as CSV to stdout
+  --csv           export every stored submission as CSV to stdout, as the office's export writes it (its
+                  status, notes and who worked it too; UTF-8 with a byte order mark, for Excel)
                   (e.g. npm run -s enquiries -- --csv > enquiries.csv)
   --db PATH       the SQLite inbox file (default: $DATABASE_URL, a postgres:// or sqlite: address, else
                   $INBOX_DB, else data/inbox.sqlite)
-  --help          show this help`;
+  --help          show this help
+
+Times are Dubai time (UTC+4), as the office shows them.`;
 
 interface Column {
   title: string;
@@ -44,7 +49,7 @@ function table(enquiries: StoredEnquiry[], columns: Column[]): string {
 
 const baseColumns: Column[] = [
   { title: "#", width: 5, value: (e) => String(e.id) },
-  { title: "Received (UTC)", width: 16, value: (e) => e.receivedAt.slice(0, 16).replace("T", " ") },
+  { title: "Received (Dubai)", width: 16, value: (e) => dubaiClock(e.receivedAt) },
   { title: "Kind", width: 7, value: (e) => e.kind },
   { title: "Name", width: 20, value: (e) => e.name },
   { title: "Email", width: 26, value: (e) => e.email },
@@ -59,7 +64,7 @@ const baseColumns: Column[] = [
 const deliveryColumn: Column = { title: "Mail", width: 7, value: (e) => e.status };
 const pendingColumns: Column[] = [
   { title: "Tries", width: 5, value: (e) => String(e.attempts) },
-  { title: "Next try (UTC)", width: 16, value: (e) => new Date(e.nextAttemptAt).toISOString().slice(0, 16) },
+  { title: "Next try (Dubai)", width: 16, value: (e) => dubaiClock(new Date(e.nextAttemptAt).toISOString()) },
   { title: "Last error", width: 40, value: (e) => e.lastError ?? "" },
 ];
 const rejectedColumns: Column[] = [
@@ -170,7 +175,8 @@ async function main(): Promise<number> {
       }
       console.log(`#${id} is released: the running server e-mails it within seconds.`);
     } else if (values.csv) {
-      process.stdout.write(toCsv(await store.all()));
+      // Every enquiry: from before the first one could be received to after the last.
+      process.stdout.write(toCsv(await new Work(database).between("0000-01-01", "9999-12-31")));
     } else if (values.pending) {
       console.log(await pendingReport(store));
     } else if (values.held) {

@@ -33,3 +33,12 @@ export function daysFrom(first: string, last: string): string[] {
   for (let current = first; current <= last; current = addDays(current, 1)) days.push(current);
   return days;
 }
+
+/**
+ * A moment as the clock in Dubai showed it, "YYYY-MM-DD HH:MM" (with `:SS` when `seconds`): for exports and the
+ * command line, which say beside it that the time is Dubai's.
+ */
+export function dubaiClock(iso: string, seconds = false): string {
+  const local = new Date(Date.parse(iso) + dubaiOffset).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, seconds ? 19 : 16)}`;
+}

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "./csv";
-import type { StoredEnquiry } from "./types";
+import type { ExportedEnquiry } from "./types";
 
-const sample: StoredEnquiry = {
+const sample: ExportedEnquiry = {
   id: 1,
   receivedAt: "2026-01-01T10:00:00.000Z",
   kind: "enquiry",
@@ -27,6 +27,10 @@ const sample: StoredEnquiry = {
   source: null,
   device: null,
   visaLabel: null,
+  stage: "new",
+  lostReason: null,
+  notes: [],
+  workedBy: [],
 };
 
 describe("csvCell", () => {
@@ -90,21 +94,75 @@ describe("issue 34, finding 7: a CSV cell never runs as a formula, whatever the 
 describe("toCsv", () => {
   it("writes a header and one line per enquiry", () => {
     const enquiry = sample;
-    const held: StoredEnquiry = { ...enquiry, id: 2, status: "held", heldReason: "honeypot filled" };
-    expect(toCsv([enquiry, held]).split("\r\n")).toEqual([
-      "id,received_at,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,delivery,attempts,sent_at,last_error,held_reason",
-      '1,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",pending,0,,,',
-      '2,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",held,0,,,honeypot filled',
+    const held: ExportedEnquiry = { ...enquiry, id: 2, status: "held", heldReason: "honeypot filled" };
+    expect(
+      toCsv([enquiry, held])
+        .replace(/^\uFEFF/, "")
+        .split("\r\n"),
+    ).toEqual([
+      "id,received_at_dubai_time,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,status,lost_reason,notes,worked_by,page,source,device,delivery,attempts,sent_at_dubai_time,last_error,held_reason",
+      '1,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,pending,0,,,',
+      '2,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,held,0,,,honeypot filled',
       "",
     ]);
   });
 
   it("issue 35, item 3: has the visa label the visitor picked in a column beside the value sent", () => {
-    const picked: StoredEnquiry = { ...sample, visaType: "60 Days Dubai Visa", visaLabel: "Visa Change Service" };
-    const [header, row] = toCsv([picked]).split("\r\n");
+    const picked: ExportedEnquiry = { ...sample, visaType: "60 Days Dubai Visa", visaLabel: "Visa Change Service" };
+    const [header, row] = toCsv([picked])
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
     const cells = (line = "") => line.split(",");
     const at = (name: string) => cells(header).indexOf(name);
     expect(cells(row)[at("visa_type")]).toBe("60 Days Dubai Visa");
     expect(cells(row)[at("visa_label")]).toBe("Visa Change Service");
+  });
+});
+
+describe("issue 35, items 7 and 8: a CSV Excel reads right, in Dubai time, with how the enquiry was worked", () => {
+  it("starts with a UTF-8 byte order mark, so Excel shows Arabic and Niño as written", () => {
+    const csv = toCsv([{ ...sample, name: "محمد Niño" }]);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const bytes = Buffer.from(csv, "utf8");
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString("utf8")).toContain("محمد Niño");
+    // Only once, before the header.
+    expect(csv.indexOf("\uFEFF", 1)).toBe(-1);
+  });
+
+  it("shows the times in Dubai time and says so in the header", () => {
+    const sent: ExportedEnquiry = {
+      ...sample,
+      message: "Hello",
+      status: "sent",
+      sentAt: "2026-01-01T20:30:05.000Z",
+    };
+    const [header = "", row = ""] = toCsv([sent])
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    const at = (name: string) => header.split(",").indexOf(name);
+    expect(header).not.toMatch(/(^|,)received_at(,|$)/);
+    expect(row.split(",")[at("received_at_dubai_time")]).toBe("2026-01-01 14:00:00");
+    expect(row.split(",")[at("sent_at_dubai_time")]).toBe("2026-01-02 00:30:05");
+  });
+
+  it("has the status, lost reason, notes and who worked it, page, source and device", () => {
+    const worked: ExportedEnquiry = {
+      ...sample,
+      stage: "lost",
+      lostReason: "price",
+      notes: [
+        { at: "2026-01-02T06:30:00.000Z", who: "Mariam", text: "Called twice" },
+        { at: "2026-01-02T07:00:00.000Z", who: null, text: "=1+1" },
+      ],
+      workedBy: ["Mariam", "Omar"],
+      page: "/services",
+      source: "whatsapp",
+      device: "phone",
+    };
+    const csv = toCsv([worked]);
+    expect(csv).toContain(
+      ',lost,price,"2026-01-02 10:30, Mariam: Called twice\n2026-01-02 11:00: =1+1","Mariam, Omar",/services,whatsapp,phone,',
+    );
   });
 });

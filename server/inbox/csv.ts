@@ -1,8 +1,18 @@
-import type { StoredEnquiry } from "./types";
+import { dubaiClock } from "../data/dubai-days";
+import type { ExportedEnquiry, ExportedNote } from "./types";
 
-const columns: [string, (enquiry: StoredEnquiry) => string | number | null][] = [
+/** A note as the exports write it: "2026-01-02 10:30, Mariam: Called twice" (Dubai time). */
+export function noteLine(note: ExportedNote): string {
+  return `${dubaiClock(note.at)}${note.who ? `, ${note.who}` : ""}: ${note.text}`;
+}
+
+/**
+ * The CSV's columns: every one, always, in this order, so a script that reads the file finds them (the
+ * spreadsheet, server/office/xlsx.ts, leaves out the empty ones). Times are Dubai's, and their names say so.
+ */
+const columns: [string, (enquiry: ExportedEnquiry) => string | number | null][] = [
   ["id", (e) => e.id],
-  ["received_at", (e) => e.receivedAt],
+  ["received_at_dubai_time", (e) => dubaiClock(e.receivedAt, true)],
   ["kind", (e) => e.kind],
   ["name", (e) => e.name],
   ["email", (e) => e.email],
@@ -15,9 +25,17 @@ const columns: [string, (enquiry: StoredEnquiry) => string | number | null][] = 
   ["child", (e) => e.child],
   ["subject", (e) => e.subject],
   ["message", (e) => e.message],
+  // How the office worked it (issue 35, item 7).
+  ["status", (e) => e.stage],
+  ["lost_reason", (e) => e.lostReason],
+  ["notes", (e) => e.notes.map(noteLine).join("\n")],
+  ["worked_by", (e) => e.workedBy.join(", ")],
+  ["page", (e) => e.page],
+  ["source", (e) => e.source],
+  ["device", (e) => e.device],
   ["delivery", (e) => e.status],
   ["attempts", (e) => e.attempts],
-  ["sent_at", (e) => e.sentAt],
+  ["sent_at_dubai_time", (e) => (e.sentAt ? dubaiClock(e.sentAt, true) : null)],
   ["last_error", (e) => e.lastError],
   ["held_reason", (e) => e.heldReason],
 ];
@@ -36,8 +54,12 @@ export function csvCell(value: string | number | null): string {
   return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function toCsv(enquiries: StoredEnquiry[]): string {
+/**
+ * The CSV: a header, then one line per enquiry, lines ended CRLF (RFC 4180). It starts with a UTF-8 byte order
+ * mark: without it Excel reads the file in the computer's own code page and shows Arabic and "Niño" garbled.
+ */
+export function toCsv(enquiries: ExportedEnquiry[]): string {
   const lines = [columns.map(([name]) => name).join(",")];
   for (const enquiry of enquiries) lines.push(columns.map(([, get]) => csvCell(get(enquiry))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
 }

@@ -1,3 +1,5 @@
+import type { Stage } from "../data/schema";
+
 /** The enquiry form (multipart) or the Contact form (JSON). */
 export type SubmissionKind = "enquiry" | "contact";
 
@@ -45,4 +47,22 @@ export interface StoredEnquiry extends Submission {
   source: string | null;
   /** Phone, tablet or desktop, from the request's User-Agent (server/stats/device-class.ts). */
   device: string | null;
+}
+
+/** A note on an enquiry's timeline: when, who wrote it (null: a person since gone from the database), what. */
+export interface ExportedNote {
+  at: string;
+  who: string | null;
+  text: string;
+}
+
+/** An enquiry as the owner's export has it: with how the office worked it (issue 35, item 7). */
+export interface ExportedEnquiry extends StoredEnquiry {
+  /** New, contacted, awaiting (documents), won or lost. */
+  stage: Stage;
+  lostReason: string | null;
+  /** Oldest first. */
+  notes: ExportedNote[];
+  /** The people who did anything on its timeline (opened, replied, moved, noted), first to act first. */
+  workedBy: string[];
 }

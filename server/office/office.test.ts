@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../data/open";
 import { engines } from "../data/testing/engines";
@@ -619,6 +620,31 @@ describe.each(engines)("the back office on %s", (engine) => {
       const backwards = await owner.client.form("/office/data/export", { from: "2026-02-01", to: "2026-01-01" });
       expect(backwards.status).toBe(400);
       expect(backwards.text).toContain("Choose a From date on or before the To date.");
+    });
+
+    it("issue 35, item 7: exports a date range as .xlsx too, every value a text cell, and the CSV with a BOM", async () => {
+      await submit({ name: "محمد Niño", message: '=HYPERLINK("http://evil")' });
+      const range = { from: "2020-01-01", to: "2099-12-31" };
+      const xlsx = await owner.client.form("/office/data/export", { ...range, format: "xlsx" });
+      expect(xlsx.status).toBe(200);
+      expect(xlsx.headers.get("content-type")).toBe(
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      );
+      expect(xlsx.headers.get("content-disposition")).toBe(
+        'attachment; filename="enquiries-2020-01-01-to-2099-12-31.xlsx"',
+      );
+      expect(xlsx.headers.get("cache-control")).toBe("no-store");
+      const sheet = strFromU8(unzipSync(xlsx.bytes)["xl/worksheets/sheet1.xml"] ?? new Uint8Array());
+      expect(sheet).toContain("محمد Niño");
+      expect(sheet).toContain('t="inlineStr"><is><t xml:space="preserve">=HYPERLINK(&quot;http://evil&quot;)</t>');
+      expect(sheet).not.toContain("<f>");
+      const csv = await owner.client.form("/office/data/export", { ...range, format: "csv" });
+      expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(csv.text).toContain("محمد Niño");
+      // Only the two formats; anything else is refused by the route's schema.
+      expect((await owner.client.form("/office/data/export", { ...range, format: "pdf" })).status).toBe(400);
+      const audit = await owner.client.get("/office/audit");
+      expect(audit.text).toMatch(/enquiries, 2020-01-01 to 2099-12-31, as a spreadsheet/);
     });
 
     it("erases a person's enquiries; the audit log keeps the act, not the data", async () => {

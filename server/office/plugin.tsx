@@ -32,6 +32,7 @@ import { PasskeyError, Passkeys } from "./passkeys";
 import { readReplyTexts, replyLinks } from "./replies";
 import { readPhone } from "../inbox/phone";
 import { toCsv } from "../inbox/csv";
+import { toXlsx } from "./xlsx";
 import { oneLine } from "../inbox/text";
 import { cleanName } from "./accounts";
 import { type Session, Sessions } from "./sessions";
@@ -766,8 +767,8 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       return showData(request, reply, session, { erase, erased });
     });
 
-    on(officeRoutes.exportCsv, async (request, reply, { body, session }) => {
-      const { from, to } = body;
+    on(officeRoutes.exportEnquiries, async (request, reply, { body, session }) => {
+      const { from, to, format } = body;
       const day = /^\d{4}-\d{2}-\d{2}$/;
       const start = Date.parse(`${from}T00:00:00+04:00`);
       const end = Date.parse(`${to}T00:00:00+04:00`) + 86_400_000;
@@ -776,11 +777,16 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       }
       const { work, accounts } = partsNow();
       const rows = await work.between(new Date(start).toISOString(), new Date(end).toISOString());
-      await accounts.audit(session.person.id, "exported", `${rows.length} enquiries, ${from} to ${to}`, Date.now());
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="enquiries-${from}-to-${to}.csv"`)
-        .send(toCsv(rows));
+      const as = format === "xlsx" ? "a spreadsheet" : "CSV";
+      const now = Date.now();
+      await accounts.audit(session.person.id, "exported", `${rows.length} enquiries, ${from} to ${to}, as ${as}`, now);
+      reply.header("content-disposition", `attachment; filename="enquiries-${from}-to-${to}.${format}"`);
+      if (format === "xlsx") {
+        return reply
+          .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+          .send(Buffer.from(toXlsx(rows, new Date(now))));
+      }
+      return reply.type("text/csv; charset=utf-8").send(toCsv(rows));
     });
 
     on(officeRoutes.erase, async (_request, reply, { body, session }) => {

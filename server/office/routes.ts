@@ -273,11 +273,16 @@ export const officeRoutes = {
         .optional(),
     }),
   },
-  exportCsv: {
+  /** The enquiries of a date range as a spreadsheet (.xlsx) or CSV: the button pressed sends `format`. */
+  exportEnquiries: {
     method: "POST",
     url: "/office/data/export",
     access: "owner-fresh",
-    body: form({ from: z.string().max(40).default(""), to: z.string().max(40).default("") }),
+    body: form({
+      from: z.string().max(40).default(""),
+      to: z.string().max(40).default(""),
+      format: z.enum(["xlsx", "csv"]).default("csv"),
+    }),
     bodyLimit: formLimit,
   },
   erase: {

@@ -306,6 +306,51 @@ describe.each(engines)("the office's data on %s", (engine) => {
       expect(toCsv(rows)).toContain(`"'=HYPERLINK(""http://evil"")"`);
     });
 
+    it("issue 35, item 7: exports how each was worked: status, lost reason, notes with who and when, who worked it", async () => {
+      const owner = (await accounts.invite({ name: "Owner Olga", role: "owner", by: null, now: t0, validMs: hour }))
+        .person.id;
+      const [worked, quick, spam] = (await inbox.addMany(
+        [
+          { submission: submission({ name: "Worked Wafa" }), heldReason: null, page: "/services", source: "whatsapp" },
+          { submission: submission({ name: "Quick Qasim" }), heldReason: null },
+          { submission: submission({ name: "Spam Sid" }), heldReason: "a link in the message" },
+        ],
+        new Date(t0 + 3 * hour),
+      )) as [number, number, number];
+      await work.opened(worked, owner, t0 + 3 * hour + 1);
+      await work.replied(worked, "call", worker, t0 + 3 * hour + 2);
+      await work.note(worked, "Passport promised", worker, t0 + 3 * hour + 3);
+      await work.note(worked, "=1+1 said he", owner, t0 + 3 * hour + 4);
+      await work.moveTo(worked, "lost", "price", owner, t0 + 3 * hour + 5);
+      await work.note(quick, "seen elsewhere", worker, t0 + 3 * hour + 6);
+      await work.moveTo(quick, "won", null, worker, t0 + 3 * hour + 7);
+
+      const rows = await work.between(new Date(t0 + 3 * hour).toISOString(), new Date(t0 + 4 * hour).toISOString());
+      expect(rows.map((row) => row.id)).toEqual([worked, quick, spam]);
+      const [first, second, third] = rows;
+      expect(first).toMatchObject({
+        name: "Worked Wafa",
+        stage: "lost",
+        lostReason: "price",
+        page: "/services",
+        source: "whatsapp",
+        workedBy: ["Owner Olga", "Worker Bee"],
+        notes: [
+          { at: new Date(t0 + 3 * hour + 3).toISOString(), who: "Worker Bee", text: "Passport promised" },
+          { at: new Date(t0 + 3 * hour + 4).toISOString(), who: "Owner Olga", text: "=1+1 said he" },
+        ],
+      });
+      expect(second).toMatchObject({ stage: "won", lostReason: null, workedBy: ["Worker Bee"] });
+      expect(second?.notes.map((note) => note.text)).toEqual(["seen elsewhere"]);
+      expect(third).toMatchObject({ status: "held", heldReason: "a link in the message", notes: [], workedBy: [] });
+      // The whole table, for the command line's --csv.
+      expect((await work.between("0000", "9999")).map((row) => row.id)).toEqual(
+        expect.arrayContaining(rows.map((row) => row.id)),
+      );
+      // Out of the held tab again, for the retention test below, which counts the spam it sweeps.
+      expect(await work.notSpam(spam, worker, t0 + 3 * hour + 8)).toBe(true);
+    });
+
     it("erases every enquiry of a person by e-mail (any case) or phone (written any way), and nothing else", async () => {
       const entries = await inbox.addMany(
         [

@@ -6,7 +6,7 @@ import { nationalDigits, readPhone, searchedNumber } from "../inbox/phone";
 import { InboxStore } from "../inbox/store";
 import { serviceName } from "../../app/lib/forms/visa-service";
 import { internationalDigits } from "./replies";
-import type { DeliveryStatus, StoredEnquiry } from "../inbox/types";
+import type { DeliveryStatus, ExportedEnquiry, ExportedNote } from "../inbox/types";
 
 /** The inbox's tabs: New, In progress (contacted, awaiting documents), Done (won, lost), Held as spam, All. */
 export const tabs = ["new", "progress", "done", "held", "all"] as const;
@@ -405,10 +405,42 @@ export class Work {
       .execute();
   }
 
-  /** The enquiries received in [from, to) (ISO times), oldest first, with their mail status: the owner's export. */
-  async between(from: string, to: string): Promise<StoredEnquiry[]> {
+  /**
+   * The enquiries received in [from, to) (ISO times), oldest first, with their mail status and how the office
+   * worked them: stage, lost reason, notes (who, when) and the people on each timeline. The owner's export.
+   */
+  async between(from: string, to: string): Promise<ExportedEnquiry[]> {
     const rows = await new InboxStore(this.database).receivedBetween(from, to);
-    return rows;
+    const stages = await this.db
+      .selectFrom("enquiries as e")
+      .select(["e.id", "e.stage", "e.lost_reason"])
+      .where("e.received_at", ">=", from)
+      .where("e.received_at", "<", to)
+      .execute();
+    const events = await this.db
+      .selectFrom("enquiry_events as ev")
+      .innerJoin("enquiries as e", "e.id", "ev.enquiry_id")
+      .leftJoin("people as p", "p.id", "ev.person_id")
+      .select(["ev.enquiry_id", "ev.at", "ev.kind", "ev.detail", "p.name"])
+      .where("e.received_at", ">=", from)
+      .where("e.received_at", "<", to)
+      .orderBy("ev.id")
+      .execute();
+    const worked = new Map<number, { notes: ExportedNote[]; workedBy: Set<string> }>();
+    for (const event of events) {
+      const entry = worked.get(event.enquiry_id) ?? { notes: [], workedBy: new Set<string>() };
+      worked.set(event.enquiry_id, entry);
+      if (event.name !== null) entry.workedBy.add(event.name);
+      if (event.kind === "note") entry.notes.push({ at: event.at, who: event.name, text: event.detail });
+    }
+    const stageOf = new Map(stages.map((row) => [row.id, row]));
+    return rows.map((row) => ({
+      ...row,
+      stage: stageOf.get(row.id)?.stage ?? "new",
+      lostReason: stageOf.get(row.id)?.lost_reason ?? null,
+      notes: worked.get(row.id)?.notes ?? [],
+      workedBy: [...(worked.get(row.id)?.workedBy ?? [])],
+    }));
   }
 
   /**

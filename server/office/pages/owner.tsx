@@ -20,7 +20,7 @@ export function OwnerHub() {
         <li>
           <a href="/office/data">
             <strong>Export and erase</strong>
-            <span>Enquiries of a date range as CSV; erase a person's enquiries on request</span>
+            <span>Enquiries of a date range as a spreadsheet or CSV; erase a person's enquiries on request</span>
           </a>
         </li>
         <li>
@@ -194,6 +194,11 @@ export function Data({ csrf, fresh, from, to, erase, erased, problem }: DataProp
         ) : null}
         <section class="card" aria-labelledby="export-heading">
           <h2 id="export-heading">Export enquiries</h2>
+          <p class="quiet">
+            The spreadsheet opens in Excel, Numbers or Google Sheets: a row per enquiry with its status, notes and who
+            worked it, times in Dubai time, held spam on a sheet of its own. The CSV has every column, for other
+            programs.
+          </p>
           <form method="post" action="/office/data/export">
             <input type="hidden" name="csrf" value={csrf} />
             <div class="two">
@@ -206,7 +211,14 @@ export function Data({ csrf, fresh, from, to, erase, erased, problem }: DataProp
                 <input type="date" name="to" value={to} required />
               </label>
             </div>
-            <button type="submit">Download CSV</button>
+            <div class="export-buttons">
+              <button type="submit" name="format" value="xlsx" class="primary">
+                Download spreadsheet (.xlsx)
+              </button>
+              <button type="submit" name="format" value="csv">
+                Download CSV
+              </button>
+            </div>
           </form>
         </section>
         <section class="card" aria-labelledby="erase-heading">

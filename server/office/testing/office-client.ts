@@ -11,6 +11,8 @@ export interface Answer {
   status: number;
   headers: Headers;
   text: string;
+  /** The body as sent (a download's bytes; `text` drops a byte order mark, as browsers do). */
+  bytes: Uint8Array;
   json: Record<string, unknown>;
   location: string | null;
 }
@@ -41,7 +43,8 @@ export class OfficeClient {
     const setCookie = response.headers.get("set-cookie");
     const match = setCookie ? new RegExp(`${cookieName}=([^;]*)`).exec(setCookie) : null;
     if (match) this.cookie = match[1] || null;
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     const token = /<meta name="csrf-token" content="([^"]+)"/.exec(text);
     if (token?.[1]) this.csrf = token[1];
     let json: Record<string, unknown> = {};
@@ -54,6 +57,7 @@ export class OfficeClient {
       status: response.status,
       headers: response.headers,
       text,
+      bytes,
       json,
       location: response.headers.get("location"),
     };

@@ -1,0 +1,211 @@
+// @vitest-environment node
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import type { ExportedEnquiry } from "../inbox/types";
+import { toXlsx } from "./xlsx";
+
+/*
+ * Issue 35, item 7: the owner's export as a real spreadsheet. Every visitor's value is a text cell (inline
+ * string), so nothing can run as a formula and nothing needs an apostrophe; times are Dubai's; the columns an
+ * owner needs (status, lost reason, notes, who worked it, page, source, device); held spam on a sheet of its own;
+ * a column empty in every row left out.
+ */
+
+const sample: ExportedEnquiry = {
+  id: 1,
+  receivedAt: "2026-01-01T10:00:00.000Z",
+  kind: "enquiry",
+  name: "Aisha",
+  email: "a@example.com",
+  phone: "+971501234567",
+  visaType: "30 Days Dubai Visa",
+  visaLabel: "Dubai Tourist Visa",
+  date: "2026-02-01",
+  adult: "2",
+  child: "",
+  subject: "",
+  message: "Hello, world",
+  status: "sent",
+  attempts: 1,
+  rejections: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  sentAt: "2026-01-01T10:00:05.000Z",
+  heldReason: null,
+  page: "/services",
+  source: "whatsapp",
+  device: "phone",
+  stage: "lost",
+  lostReason: "went to another agency",
+  notes: [{ at: "2026-01-02T06:30:00.000Z", who: "Mariam", text: "Called twice" }],
+  workedBy: ["Mariam", "Omar"],
+};
+
+/** The workbook's parts, as text. */
+function open(bytes: Uint8Array): Record<string, string> {
+  const parts = unzipSync(bytes);
+  return Object.fromEntries(Object.entries(parts).map(([name, data]) => [name, strFromU8(data)]));
+}
+
+/** A sheet's rows, each a list of [type, text] cells placed by their column letter (an empty cell is absent). */
+function rowsOf(xml: string): [string, string][][] {
+  const column = (letters: string) => [...letters].reduce((n, letter) => n * 26 + letter.charCodeAt(0) - 64, 0) - 1;
+  return [...xml.matchAll(/<row [^>]*>(.*?)<\/row>/gs)].map(([, cells = ""]) => {
+    const row: [string, string][] = [];
+    for (const [, letters = "", type = "n", inner = ""] of cells.matchAll(
+      /<c r="([A-Z]+)\d+"(?: s="\d+")?(?: t="(\w+)")?>(.*?)<\/c>/gs,
+    )) {
+      const text = inner
+        .replace(/<[^>]+>/g, "")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&");
+      row[column(letters)] = [type, text];
+    }
+    return Array.from(row, (cell) => cell ?? ["", ""]);
+  });
+}
+
+const sheetNames = (parts: Record<string, string>) =>
+  [...(parts["xl/workbook.xml"] ?? "").matchAll(/<sheet name="([^"]+)"/g)].map(([, name]) => name);
+
+describe("the owner's export as .xlsx", () => {
+  it("is a zip with the parts a spreadsheet needs", () => {
+    const parts = open(toXlsx([sample]));
+    expect(Object.keys(parts).sort()).toEqual(
+      [
+        "[Content_Types].xml",
+        "_rels/.rels",
+        "docProps/app.xml",
+        "docProps/core.xml",
+        "xl/_rels/workbook.xml.rels",
+        "xl/styles.xml",
+        "xl/workbook.xml",
+        "xl/worksheets/sheet1.xml",
+      ].sort(),
+    );
+    for (const xml of Object.values(parts)) expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"')).toBe(true);
+    expect(sheetNames(parts)).toEqual(["Enquiries"]);
+  });
+
+  it("names its columns for the owner, with status, lost reason, notes, who worked it, page, source, device", () => {
+    const [header = []] = rowsOf(open(toXlsx([sample]))["xl/worksheets/sheet1.xml"] ?? "");
+    expect(header.map(([, text]) => text)).toEqual([
+      "#",
+      "Received (Dubai time)",
+      "Kind",
+      "Name",
+      "E-mail",
+      "Phone",
+      "Visa / subject",
+      "Travel date",
+      "Adults",
+      "Message",
+      "Status",
+      "Lost reason",
+      "Notes",
+      "Worked by",
+      "Page",
+      "Source",
+      "Device",
+      "Mail",
+      "E-mailed (Dubai time)",
+    ]);
+  });
+
+  it("writes every value as a text cell: =HYPERLINK(…), +971…, -1 and @SUM stay text, with no apostrophe", () => {
+    const hostile: ExportedEnquiry = {
+      ...sample,
+      name: '=HYPERLINK("http://evil","click")',
+      phone: "+971 50 123 4567",
+      message: "-1+2",
+      adult: "@SUM(A1)",
+    };
+    const xml = open(toXlsx([hostile]))["xl/worksheets/sheet1.xml"] ?? "";
+    expect(xml).not.toContain("<f>");
+    expect(xml).not.toContain("<f ");
+    const [header = [], row = []] = rowsOf(xml);
+    const cell = (title: string) => row[header.findIndex(([, text]) => text === title)];
+    expect(cell("Name")).toEqual(["inlineStr", '=HYPERLINK("http://evil","click")']);
+    expect(cell("Phone")).toEqual(["inlineStr", "+971 50 123 4567"]);
+    expect(cell("Message")).toEqual(["inlineStr", "-1+2"]);
+    expect(cell("Adults")).toEqual(["inlineStr", "@SUM(A1)"]);
+    // Only the enquiry's own number is a number.
+    expect(cell("#")).toEqual(["n", "1"]);
+    for (const [type] of row.slice(1)) expect(type).toBe("inlineStr");
+  });
+
+  it("keeps Arabic, ñ and characters XML must escape as they were", () => {
+    const parts = open(toXlsx([{ ...sample, name: "محمد Niño", message: 'a < b & "c" > d' }]));
+    const [, row = []] = rowsOf(parts["xl/worksheets/sheet1.xml"] ?? "");
+    expect(row.map(([, text]) => text)).toContain("محمد Niño");
+    expect(row.map(([, text]) => text)).toContain('a < b & "c" > d');
+  });
+
+  it("drops characters XML cannot hold, so a control character in a message cannot break the file", () => {
+    const xml =
+      open(toXlsx([{ ...sample, message: "bell\u0007 and\u0000 null\u007f, \ud800 half, \uffff" }]))[
+        "xl/worksheets/sheet1.xml"
+      ] ?? "";
+    expect(xml).toContain("bell and null, \ufffd half, <");
+  });
+
+  it("shows times in Dubai time (UTC+4), the notes with who wrote them and when", () => {
+    const [header = [], row = []] = rowsOf(open(toXlsx([sample]))["xl/worksheets/sheet1.xml"] ?? "");
+    const cell = (title: string) => row[header.findIndex(([, text]) => text === title)]?.[1];
+    expect(cell("Received (Dubai time)")).toBe("2026-01-01 14:00");
+    expect(cell("E-mailed (Dubai time)")).toBe("2026-01-01 14:00");
+    expect(cell("Notes")).toBe("2026-01-02 10:30, Mariam: Called twice");
+    expect(cell("Worked by")).toBe("Mariam, Omar");
+    expect(cell("Status")).toBe("Lost");
+    expect(cell("Lost reason")).toBe("went to another agency");
+    expect(cell("Visa / subject")).toBe("Dubai Tourist Visa (sent as 30 Days Dubai Visa)");
+    expect(cell("Mail")).toBe("Mailed");
+  });
+
+  it("leaves out a column empty in every row", () => {
+    const bare: ExportedEnquiry = {
+      ...sample,
+      kind: "contact",
+      visaType: "",
+      visaLabel: null,
+      subject: "Opening hours",
+      date: "",
+      adult: "",
+      stage: "new",
+      lostReason: null,
+      notes: [],
+      workedBy: [],
+      page: null,
+      source: null,
+      device: null,
+    };
+    const [header = []] = rowsOf(open(toXlsx([bare]))["xl/worksheets/sheet1.xml"] ?? "");
+    const titles = header.map(([, text]) => text);
+    for (const gone of ["Travel date", "Adults", "Children", "Lost reason", "Notes", "Worked by", "Page", "Source"])
+      expect(titles).not.toContain(gone);
+    expect(titles).toContain("Visa / subject");
+    expect(titles).toContain("Status");
+  });
+
+  it("puts held spam on a sheet of its own, named so, with why it was held", () => {
+    const spam: ExportedEnquiry = { ...sample, id: 2, name: "Spam Sam", status: "held", heldReason: "honeypot filled" };
+    const parts = open(toXlsx([sample, spam]));
+    expect(sheetNames(parts)).toEqual(["Enquiries", "Held as spam"]);
+    const genuine = rowsOf(parts["xl/worksheets/sheet1.xml"] ?? "");
+    const held = rowsOf(parts["xl/worksheets/sheet2.xml"] ?? "");
+    expect(genuine.map((row) => row[3]?.[1])).toEqual(["Name", "Aisha"]);
+    expect(held.map((row) => row[3]?.[1])).toEqual(["Name", "Spam Sam"]);
+    const [header = [], row = []] = held;
+    expect(row[header.findIndex(([, text]) => text === "Held because")]?.[1]).toBe("honeypot filled");
+    expect(row[header.findIndex(([, text]) => text === "Mail")]?.[1]).toBe("Held as spam, not mailed");
+    expect(parts["[Content_Types].xml"]).toContain("/xl/worksheets/sheet2.xml");
+    expect(parts["xl/_rels/workbook.xml.rels"]).toContain("worksheets/sheet2.xml");
+  });
+
+  it("says so when the range holds no enquiry", () => {
+    const parts = open(toXlsx([]));
+    expect(rowsOf(parts["xl/worksheets/sheet1.xml"] ?? "")).toEqual([[["inlineStr", "No enquiries in this range."]]]);
+  });
+});

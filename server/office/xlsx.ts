@@ -1,0 +1,214 @@
+import { strToU8, zipSync } from "fflate";
+import { serviceName } from "../../app/lib/forms/visa-service";
+import { dubaiClock } from "../data/dubai-days";
+import { noteLine } from "../inbox/csv";
+import type { ExportedEnquiry } from "../inbox/types";
+import { deliveryLabels, stageLabels } from "./pages/labels";
+
+/*
+ * The owner's export as a spreadsheet (issue 35, item 7): an Office Open XML workbook (.xlsx) written by hand, a
+ * few small XML parts in a zip (fflate). Every value a visitor or the office typed is an inline string cell
+ * (t="inlineStr") in a cell formatted as text (@): a spreadsheet shows it as written and never runs it, so
+ * =HYPERLINK(…) or +971… need no apostrophe, unlike the CSV's cells (csv.ts). The workbook has no formula at all.
+ * Times are Dubai's, and the headers say so. Held spam is on a sheet of its own; a column empty in every row of a
+ * sheet is left out.
+ */
+
+type Value = string | number | null;
+
+interface Column {
+  title: string;
+  value: (enquiry: ExportedEnquiry) => Value;
+  /** The widest it is drawn, in characters: longer text wraps. */
+  widest?: number;
+}
+
+const columns: Column[] = [
+  { title: "#", value: (e) => e.id },
+  { title: "Received (Dubai time)", value: (e) => dubaiClock(e.receivedAt) },
+  { title: "Kind", value: (e) => (e.kind === "enquiry" ? "Enquiry" : "Contact") },
+  { title: "Name", value: (e) => e.name },
+  { title: "E-mail", value: (e) => e.email },
+  { title: "Phone", value: (e) => e.phone },
+  {
+    title: "Visa / subject",
+    value: (e) => (e.kind === "enquiry" ? serviceName(e.visaType, e.visaLabel) : e.subject),
+  },
+  { title: "Travel date", value: (e) => e.date },
+  { title: "Adults", value: (e) => e.adult },
+  { title: "Children", value: (e) => e.child },
+  { title: "Message", value: (e) => e.message, widest: 60 },
+  { title: "Status", value: (e) => stageLabels[e.stage] },
+  { title: "Lost reason", value: (e) => e.lostReason },
+  { title: "Notes", value: (e) => e.notes.map(noteLine).join("\n"), widest: 60 },
+  { title: "Worked by", value: (e) => e.workedBy.join(", ") },
+  { title: "Page", value: (e) => e.page },
+  { title: "Source", value: (e) => e.source },
+  { title: "Device", value: (e) => e.device },
+  { title: "Mail", value: (e) => deliveryLabels[e.status] },
+  { title: "E-mailed (Dubai time)", value: (e) => (e.sentAt ? dubaiClock(e.sentAt) : null) },
+  { title: "Mail error", value: (e) => e.lastError },
+  { title: "Held because", value: (e) => e.heldReason },
+];
+
+/** Styles (xl/styles.xml's cellXfs): the header, text, a number. */
+const style = { header: 1, text: 2, number: 3 } as const;
+
+/** The most characters a cell holds (Excel's limit). */
+const cellLimit = 32_767;
+
+/**
+ * Text as XML may hold it: the control characters XML 1.0 forbids and U+FFFE/U+FFFF dropped, a lone surrogate made
+ * U+FFFD, line ends made \n (a bare \r would be read as \n anyway), then & < > " escaped.
+ */
+export function xmlText(value: string): string {
+  return value
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD")
+    .replace(/\r\n?/g, "\n")
+    .replace(/(?![\t\n])\p{Cc}|[\uFFFE\uFFFF]/gu, "")
+    .slice(0, cellLimit)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+/** A column's letters: 0 → A, 25 → Z, 26 → AA. */
+function columnName(index: number): string {
+  let name = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+function cell(ref: string, value: Value, header = false): string {
+  if (value === null || value === "") return "";
+  if (typeof value === "number") return `<c r="${ref}" s="${style.number}"><v>${value}</v></c>`;
+  const text = xmlText(value);
+  return `<c r="${ref}" s="${header ? style.header : style.text}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
+}
+
+const xmlHead = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+const relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+
+/** One worksheet: a header row frozen at the top, then a row per enquiry, the columns that hold something. */
+function worksheet(enquiries: ExportedEnquiry[]): string {
+  const rows: string[] = [];
+  let cols = "";
+  let frozen = "";
+  if (enquiries.length === 0) {
+    rows.push(`<row r="1">${cell("A1", "No enquiries in this range.")}</row>`);
+  } else {
+    const values = enquiries.map((enquiry) => columns.map((column) => column.value(enquiry)));
+    const kept = columns.flatMap((column, index) =>
+      values.some((row) => row[index] !== null && row[index] !== "") ? [index] : [],
+    );
+    rows.push(
+      `<row r="1">${kept.map((index, at) => cell(`${columnName(at)}1`, columns[index]?.title ?? "", true)).join("")}</row>`,
+    );
+    values.forEach((row, line) => {
+      const r = line + 2;
+      rows.push(
+        `<row r="${r}">${kept.map((index, at) => cell(`${columnName(at)}${r}`, row[index] ?? null)).join("")}</row>`,
+      );
+    });
+    // Each column as wide as its longest line (within reason), so the sheet reads without resizing.
+    const widths = kept.map((index) => {
+      const longest = Math.max(
+        ...[columns[index]?.title ?? "", ...values.map((row) => String(row[index] ?? ""))].flatMap((text) =>
+          text.split("\n").map((line) => line.length),
+        ),
+      );
+      return Math.min(Math.max(longest + 2, 6), columns[index]?.widest ?? 40);
+    });
+    cols = `<cols>${widths.map((width, at) => `<col min="${at + 1}" max="${at + 1}" width="${width}" customWidth="1"/>`).join("")}</cols>`;
+    frozen = '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>';
+  }
+  return (
+    `${xmlHead}<worksheet xmlns="${main}" xmlns:r="${relationships}">` +
+    `<sheetViews><sheetView workbookViewId="0">${frozen}</sheetView></sheetViews>` +
+    `<sheetFormatPr defaultRowHeight="15"/>${cols}<sheetData>${rows.join("")}</sheetData></worksheet>`
+  );
+}
+
+const styles =
+  `${xmlHead}<styleSheet xmlns="${main}">` +
+  '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="4">' +
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>' +
+  // 49 is the text format (@): a value typed into the cell later stays text too.
+  '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf>' +
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment horizontal="left" vertical="top"/></xf>' +
+  "</cellXfs>" +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+  "</styleSheet>";
+
+/**
+ * The workbook: "Enquiries" (the genuine ones, oldest first) and, when the range holds any, "Held as spam" with
+ * why each was held. Returns the .xlsx file's bytes.
+ */
+export function toXlsx(enquiries: ExportedEnquiry[], now = new Date()): Uint8Array {
+  const genuine = enquiries.filter((enquiry) => enquiry.status !== "held");
+  const held = enquiries.filter((enquiry) => enquiry.status === "held");
+  const sheets: [string, ExportedEnquiry[]][] = [["Enquiries", genuine]];
+  if (held.length > 0) sheets.push(["Held as spam", held]);
+
+  const parts: Record<string, string> = {
+    "[Content_Types].xml":
+      `${xmlHead}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      sheets
+        .map(
+          (_, index) =>
+            `<Override PartName="/xl/worksheets/sheet${index + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+        )
+        .join("") +
+      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+      '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
+      '<Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>' +
+      "</Types>",
+    "_rels/.rels":
+      `${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+      `<Relationship Id="rId1" Type="${relationships}/officeDocument" Target="xl/workbook.xml"/>` +
+      '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>' +
+      `<Relationship Id="rId3" Type="${relationships}/extended-properties" Target="docProps/app.xml"/>` +
+      "</Relationships>",
+    "docProps/core.xml":
+      `${xmlHead}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ` +
+      'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ' +
+      'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>Enquiries</dc:title>' +
+      `<dcterms:created xsi:type="dcterms:W3CDTF">${now.toISOString().slice(0, 19)}Z</dcterms:created></cp:coreProperties>`,
+    "docProps/app.xml":
+      `${xmlHead}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties">` +
+      "<Application>Karama Visa office</Application></Properties>",
+    "xl/workbook.xml":
+      `${xmlHead}<workbook xmlns="${main}" xmlns:r="${relationships}"><bookViews><workbookView/></bookViews><sheets>` +
+      sheets.map(([name], index) => `<sheet name="${name}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`).join("") +
+      "</sheets></workbook>",
+    "xl/_rels/workbook.xml.rels":
+      `${xmlHead}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+      sheets
+        .map(
+          (_, index) =>
+            `<Relationship Id="rId${index + 1}" Type="${relationships}/worksheet" Target="worksheets/sheet${index + 1}.xml"/>`,
+        )
+        .join("") +
+      `<Relationship Id="rId${sheets.length + 1}" Type="${relationships}/styles" Target="styles.xml"/>` +
+      "</Relationships>",
+    "xl/styles.xml": styles,
+  };
+  sheets.forEach(([, rows], index) => {
+    parts[`xl/worksheets/sheet${index + 1}.xml`] = worksheet(rows);
+  });
+  // [Content_Types].xml first, as some readers expect; then the rest.
+  return zipSync(Object.fromEntries(Object.entries(parts).map(([name, xml]) => [name, strToU8(xml)])), {
+    level: 6,
+    mtime: now,
+  });
+}
