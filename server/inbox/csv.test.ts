@@ -26,6 +26,7 @@ const sample: StoredEnquiry = {
   page: null,
   source: null,
   device: null,
+  cameBy: null,
   visaLabel: null,
 };
 
@@ -92,9 +93,9 @@ describe("toCsv", () => {
     const enquiry = sample;
     const held: StoredEnquiry = { ...enquiry, id: 2, status: "held", heldReason: "honeypot filled" };
     expect(toCsv([enquiry, held]).split("\r\n")).toEqual([
-      "id,received_at,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,delivery,attempts,sent_at,last_error,held_reason",
-      '1,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",pending,0,,,',
-      '2,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",held,0,,,honeypot filled',
+      "id,received_at,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,delivery,attempts,sent_at,last_error,held_reason,came_by",
+      '1,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",pending,0,,,,',
+      '2,2026-01-01T10:00:00.000Z,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",held,0,,,honeypot filled,',
       "",
     ]);
   });

@@ -20,6 +20,8 @@ const columns: [string, (enquiry: StoredEnquiry) => string | number | null][] = 
   ["sent_at", (e) => e.sentAt],
   ["last_error", (e) => e.lastError],
   ["held_reason", (e) => e.heldReason],
+  // How an enquiry added by hand in the office came (issue 35): empty for one sent from the site.
+  ["came_by", (e) => e.cameBy],
 ];
 
 /**

@@ -10,6 +10,7 @@ import { sessionPasskeys } from "./007-session-passkeys";
 import { statSources } from "./008-stat-sources";
 import { visaLabels } from "./009-visa-labels";
 import { phoneNumbers } from "./010-phone-numbers";
+import { byHand } from "./011-by-hand";
 
 /**
  * One migration, for both engines: written with the query builder, so that the same code makes the same tables on
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   statSources,
   visaLabels,
   phoneNumbers,
+  byHand,
 ];
