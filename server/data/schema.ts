@@ -37,14 +37,20 @@ export interface EnquiriesTable {
   phone_international: string | null;
   /** "invalid" or "foreign-mobile" until someone corrects the number; null when it is certain (or empty). */
   phone_flag: "invalid" | "foreign-mobile" | null;
+  /** How an enquiry added by hand in the office came (issue 35, item 6); null for one sent from the site. */
+  came_by: CameBy | null;
 }
+
+/** How an enquiry added by hand came: someone at the counter, a phone call, a WhatsApp chat, anything else. */
+export type CameBy = "walk-in" | "phone" | "whatsapp" | "other";
 
 /** New → Contacted → Awaiting documents → Won, or Lost (with a reason). */
 export type Stage = "new" | "contacted" | "awaiting" | "won" | "lost";
 
 export interface OutboxTable {
   enquiry_id: number;
-  status: "pending" | "sent" | "rejected" | "held";
+  /** 'office': added by hand in the office, never mailed (migration 11). */
+  status: "pending" | "sent" | "rejected" | "held" | "office";
   attempts: Generated<number>;
   /** Permanent (5xx) refusals among the attempts. */
   rejections: Generated<number>;
@@ -155,8 +161,23 @@ export interface EnquiryEventsTable {
   enquiry_id: number;
   at: string;
   person_id: number | null;
-  /** `phone`: the number corrected in the office, its international form in `detail`. */
-  kind: "opened" | "call" | "whatsapp" | "email" | "stage" | "note" | "not-spam" | "resend" | "phone";
+  /**
+   * `phone`: the number corrected in the office, its international form in `detail`; `corrected-email`: the address
+   * corrected, `{"from","to"}` in `detail`; `added`: added by hand, how it came in `detail`; `spam`: marked as spam.
+   */
+  kind:
+    | "opened"
+    | "call"
+    | "whatsapp"
+    | "email"
+    | "stage"
+    | "note"
+    | "not-spam"
+    | "resend"
+    | "phone"
+    | "corrected-email"
+    | "added"
+    | "spam";
   detail: string;
 }
 

@@ -26,6 +26,7 @@ const sample: ExportedEnquiry = {
   page: null,
   source: null,
   device: null,
+  cameBy: null,
   visaLabel: null,
   stage: "new",
   lostReason: null,
@@ -100,9 +101,9 @@ describe("toCsv", () => {
         .replace(/^\uFEFF/, "")
         .split("\r\n"),
     ).toEqual([
-      "id,received_at_dubai_time,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,status,lost_reason,notes,worked_by,page,source,device,delivery,attempts,sent_at_dubai_time,last_error,held_reason",
-      '1,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,pending,0,,,',
-      '2,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,held,0,,,honeypot filled',
+      "id,received_at_dubai_time,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,status,lost_reason,notes,worked_by,page,source,device,delivery,attempts,sent_at_dubai_time,last_error,held_reason,came_by",
+      '1,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,pending,0,,,,',
+      '2,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,held,0,,,honeypot filled,',
       "",
     ]);
   });

@@ -38,6 +38,8 @@ const columns: [string, (enquiry: ExportedEnquiry) => string | number | null][] 
   ["sent_at_dubai_time", (e) => (e.sentAt ? dubaiClock(e.sentAt, true) : null)],
   ["last_error", (e) => e.lastError],
   ["held_reason", (e) => e.heldReason],
+  // How an enquiry added by hand in the office came (issue 35): empty for one sent from the site.
+  ["came_by", (e) => e.cameBy],
 ];
 
 /**

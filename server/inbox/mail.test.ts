@@ -26,6 +26,7 @@ const enquiry = (values: Partial<StoredEnquiry>): StoredEnquiry => ({
   source: null,
   device: null,
   visaLabel: null,
+  cameBy: null,
   ...values,
 });
 

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Selectable, UpdateObject } from "kysely";
 import { dubaiDay } from "../data/dubai-days";
 import type { Database } from "../data/open";
-import type { EnquiriesTable, OutboxTable, Schema } from "../data/schema";
+import type { CameBy, EnquiriesTable, OutboxTable, Schema } from "../data/schema";
 import { readPhone } from "./phone";
 import { countEnquiries } from "../stats/store";
 import type { UsedProof } from "./spam";
@@ -30,6 +30,11 @@ export interface NewEnquiry {
   source?: string | null;
   /** Phone, tablet or desktop. */
   device?: string | null;
+  /**
+   * Added by hand in the office (issue 35, item 6): how it came. Never mailed (the outbox's 'office' state) and
+   * never counted by the statistics, which count what the site brings.
+   */
+  cameBy?: CameBy | null;
 }
 
 export const proofUsedBefore = "proof of work used before";
@@ -69,6 +74,7 @@ function fromRow(row: Row): StoredEnquiry {
     page: row.page,
     source: row.source,
     device: row.device,
+    cameBy: row.came_by,
   };
 }
 
@@ -135,7 +141,7 @@ export class InboxStore {
         const rows = await trx
           .insertInto("enquiries")
           .values(
-            entries.slice(first, first + rowsPerInsert).map(({ submission, page, source, device }) => ({
+            entries.slice(first, first + rowsPerInsert).map(({ submission, page, source, device, cameBy }) => ({
               ...phoneColumns(submission.phone),
               received_at: now.toISOString(),
               kind: submission.kind,
@@ -152,6 +158,7 @@ export class InboxStore {
               page: page ?? null,
               source: source ?? null,
               device: device ?? null,
+              came_by: cameBy ?? null,
             })),
           )
           .returning("id")
@@ -166,7 +173,12 @@ export class InboxStore {
           ids.map((id, index) => ({
             enquiry_id: id,
             next_attempt_at: now.getTime(),
-            status: heldReasons[index] === null ? ("pending" as const) : ("held" as const),
+            status:
+              heldReasons[index] !== null
+                ? ("held" as const)
+                : entries[index]?.cameBy
+                  ? ("office" as const)
+                  : ("pending" as const),
             held_reason: heldReasons[index] ?? null,
             last_error: null,
             sent_at: null,
@@ -180,7 +192,7 @@ export class InboxStore {
       await countEnquiries(
         trx,
         entries.flatMap((entry, index) =>
-          heldReasons[index] === null
+          heldReasons[index] === null && !entry.cameBy
             ? [{ day, page: entry.page ?? null, source: entry.source ?? null, device: entry.device ?? null }]
             : [],
         ),
@@ -330,18 +342,58 @@ export class InboxStore {
     return this.backToPending(id, now, "rejected");
   }
 
-  /** Sends a held submission after all, and counts it; false when there is no held submission with that id (or it was released). */
+  /**
+   * Lets a held enquiry through after all: mailed, and counted by the statistics, unless it was before. One the
+   * office marked as spam (issue 35, item 6) goes back to where it was: mailed already, or added by hand (never
+   * mailed), and the statistics counted it when it came (or when it was let through before it was marked). False
+   * when there is no held enquiry with that id (or it was released).
+   */
   async release(id: number, now = Date.now()): Promise<boolean> {
-    if (!(await this.backToPending(id, now, "held"))) return false;
+    const result = await this.db
+      .updateTable("outbox")
+      .set((eb) => ({
+        status: eb
+          .case()
+          .when("sent_at", "is not", null)
+          .then("sent" as const)
+          .when(
+            eb.exists(eb.selectFrom("enquiries").select("id").where("id", "=", id).where("came_by", "is not", null)),
+          )
+          .then("office" as const)
+          .else("pending" as const)
+          .end(),
+        rejections: 0,
+        next_attempt_at: now,
+        lease_owner: null,
+        lease_until: null,
+      }))
+      .where("enquiry_id", "=", id)
+      .where("status", "=", "held")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
     // Two statements, not one transaction: two SQLite connections of one process (two people pressing "Not spam")
     // would wait on each other's lock inside the event loop. A crash between them loses one count, never the
     // enquiry; the update above lets one caller through, so it is counted once.
     const row = await this.db
-      .selectFrom("enquiries")
-      .select(["received_at", "page", "source", "device"])
-      .where("id", "=", id)
+      .selectFrom("enquiries as e")
+      .select(["e.received_at", "e.page", "e.source", "e.device", "e.came_by"])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("enquiry_events as v")
+              .select("v.id")
+              .whereRef("v.enquiry_id", "=", "e.id")
+              .where("v.kind", "=", "spam"),
+          )
+          .as("marked"),
+      )
+      .where("e.id", "=", id)
       .executeTakeFirst();
-    if (row) await countEnquiries(this.db, [{ day: dubaiDay(Date.parse(row.received_at)), ...row }]);
+    if (row && row.came_by === null && !Number(row.marked)) {
+      const { received_at, page, source, device } = row;
+      await countEnquiries(this.db, [{ day: dubaiDay(Date.parse(received_at)), page, source, device }]);
+    }
     return true;
   }
 

@@ -1,4 +1,4 @@
-import type { Stage } from "../data/schema";
+import type { CameBy, Stage } from "../data/schema";
 
 /** The enquiry form (multipart) or the Contact form (JSON). */
 export type SubmissionKind = "enquiry" | "contact";
@@ -24,9 +24,10 @@ export interface Submission {
 
 /**
  * pending: to be mailed; sent: the mail server accepted it; rejected: the mail server refused it outright too many
- * times (the agency can queue it again); held: suspected spam, stored and not mailed unless the agency releases it.
+ * times (the agency can queue it again); held: suspected spam, stored and not mailed unless the agency releases it;
+ * office: added by hand in the office (issue 35, item 6), never mailed.
  */
-export type DeliveryStatus = "pending" | "sent" | "rejected" | "held";
+export type DeliveryStatus = "pending" | "sent" | "rejected" | "held" | "office";
 
 export interface StoredEnquiry extends Submission {
   visaLabel: string | null;
@@ -47,6 +48,8 @@ export interface StoredEnquiry extends Submission {
   source: string | null;
   /** Phone, tablet or desktop, from the request's User-Agent (server/stats/device-class.ts). */
   device: string | null;
+  /** How an enquiry added by hand in the office came; null for one sent from the site. */
+  cameBy: CameBy | null;
 }
 
 /** A note on an enquiry's timeline: when, who wrote it (null: a person since gone from the database), what. */

@@ -379,12 +379,28 @@ describe.each(engines)("the back office against an attacker, on %s", (engine) =>
             .replace(/:[a-z]+/g, encodeURIComponent(one))
             .replace("*", encodeURIComponent(one || "x"));
           const query = new URLSearchParams();
-          for (const key of ["q", "service", "tab", "before", "days", "ended", "email", "phone", "erased"]) {
+          for (const key of ["q", "service", "tab", "before", "days", "ended", "email", "phone", "erased", "deleted"]) {
             query.append(key, one);
             if (repeat) query.append(key, two);
           }
           const fields = new URLSearchParams({ csrf: owner.client.csrf });
-          for (const key of ["note", "stage", "reason", "name", "role", "passkey", "from", "to", "email", "phone"]) {
+          for (const key of [
+            "note",
+            "stage",
+            "reason",
+            "name",
+            "role",
+            "passkey",
+            "from",
+            "to",
+            "email",
+            "phone",
+            "service",
+            "came",
+            "message",
+            "which",
+            "sure",
+          ]) {
             fields.append(key, one);
             if (repeat) fields.append(key, two);
           }

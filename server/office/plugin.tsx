@@ -18,7 +18,9 @@ import { Accounts } from "./accounts";
 import { assetsPath, buildOfficeAssets } from "./assets";
 import type { OfficeSetting } from "./config";
 import { deviceLabel } from "./device";
-import { Enquiry, longestNote, longestReason } from "./pages/enquiry";
+import { Enquiry, type EnquiryProblem, longestNote, longestReason } from "./pages/enquiry";
+import { Add, type AddProps, emptyAdd } from "./pages/add";
+import { readAdd, readEmail } from "./by-hand";
 import { Inbox } from "./pages/inbox";
 import { Notice, Page } from "./pages/layout";
 import { Me, type MeProps } from "./pages/me";
@@ -410,7 +412,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     });
 
     on(officeRoutes.inbox, async (request, reply, { query, session }) => {
-      const { q: search, service, before } = query;
+      const { q: search, service, before, deleted } = query;
       // A search looks in every tab until someone picks one (issue 35).
       const tab = query.tab ?? (search.trim() || service ? null : "new");
       const { work } = partsNow();
@@ -435,10 +437,30 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
           now={Date.now()}
           counts={counts}
           today={today}
+          owner={session.person.role === "owner" ? { csrf: session.csrf, fresh: fresh(session) } : undefined}
+          deleted={deleted}
         />,
         session,
         { section: "inbox" },
       );
+    });
+
+    // An enquiry added by hand: a walk-in, a phone call, a WhatsApp chat (issue 35, item 6).
+    const showAdd = (request: FastifyRequest, reply: FastifyReply, session: Session, extra: Partial<AddProps> = {}) =>
+      page(request, reply, "Add an enquiry", <Add csrf={session.csrf} values={emptyAdd} {...extra} />, session, {
+        section: "inbox",
+        status: extra.problems ? 400 : 200,
+      });
+
+    on(officeRoutes.addPage, async (request, reply, { session }) => showAdd(request, reply, session));
+
+    on(officeRoutes.add, async (request, reply, { body, session }) => {
+      const { name, phone, email, service, came, message } = body;
+      const values = { name, phone, email, service, came, message };
+      const read = readAdd(values);
+      if ("problems" in read) return showAdd(request, reply, session, { values, problems: read.problems });
+      const id = await partsNow().work.addByHand(read.entry, session.person.id, Date.now());
+      return reply.redirect(`/office/enquiries/${id}`, 303);
     });
 
     // What brings enquiries, and the site's speed for real visitors (server/stats): for everyone in the office.
@@ -471,7 +493,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       reply: FastifyReply,
       session: Session,
       id: number,
-      problem?: { form: "note" | "lost" | "phone"; message: string; text: string },
+      problem?: EnquiryProblem,
     ) => {
       const enquiry = await partsNow().work.detail(id);
       if (!enquiry) return notFound(request, reply, session);
@@ -480,7 +502,13 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
         request,
         reply,
         oneLine(enquiry.name).slice(0, 80) || "Enquiry",
-        <Enquiry enquiry={enquiry} replies={replies} csrf={session.csrf} problem={problem} />,
+        <Enquiry
+          enquiry={enquiry}
+          replies={replies}
+          csrf={session.csrf}
+          problem={problem}
+          owner={session.person.role === "owner" ? { fresh: fresh(session) } : undefined}
+        />,
         session,
         { status: problem ? 400 : 200, section: "inbox" },
       );
@@ -540,6 +568,30 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       }
       if (!(await partsNow().work.correctPhone(id, international, session.person.id, Date.now()))) {
         return notFound(request, reply, session);
+      }
+      return reply.redirect(`/office/enquiries/${id}`, 303);
+    });
+
+    // A wrong e-mail address corrected, by the site's form's rule; the one it replaced kept on the timeline.
+    on(officeRoutes.email, async (request, reply, { params, body, session }) => {
+      const { id } = params;
+      const read = readEmail(body.email, false);
+      if ("problem" in read) {
+        return showEnquiry(request, reply, session, id, { form: "email", message: read.problem, text: body.email });
+      }
+      if (!(await partsNow().work.correctEmail(id, read.email, session.person.id, Date.now()))) {
+        return notFound(request, reply, session);
+      }
+      return reply.redirect(`/office/enquiries/${id}`, 303);
+    });
+
+    // Marked as spam by someone in the office: held, "marked by <name>"; the "Not spam" button lets it back.
+    on(officeRoutes.markSpam, async (request, reply, { params, session }) => {
+      const { id } = params;
+      const { work } = partsNow();
+      // Pressed twice (or by two people): the second finds it held already and just shows the enquiry.
+      if (!(await work.markSpam(id, session.person.name, session.person.id, Date.now()))) {
+        if (!(await work.detail(id))) return notFound(request, reply, session);
       }
       return reply.redirect(`/office/enquiries/${id}`, 303);
     });
@@ -801,6 +853,25 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
         Date.now(),
       );
       return reply.redirect(`/office/data?erased=${erased}`, 303);
+    });
+
+    // An owner deletes held spam now: one, or every one (issue 35, item 6). Asked twice: a ticked box, and a
+    // fresh passkey check, as for erasing a person.
+    on(officeRoutes.deleteSpam, async (_request, reply, { body, session }) => {
+      const { which, sure } = body;
+      if (sure !== "yes") {
+        throw new OfficeError(400, "Tick the box to say you are sure, then press Delete again.");
+      }
+      const { work, accounts } = partsNow();
+      const deleted = await work.deleteHeld(which);
+      const what = deleted === 1 ? "1 enquiry" : `${deleted} enquiries`;
+      await accounts.audit(
+        session.person.id,
+        "deleted held spam",
+        which === "all" ? `${what}, every one held` : `${what}, number ${which}`,
+        Date.now(),
+      );
+      return reply.redirect(`/office?tab=held&deleted=${deleted}`, 303);
     });
 
     // The server's health in detail (public /healthz says only ok or not): the database, the mail, the outbox.

@@ -112,7 +112,29 @@ export const officeRoutes = {
       q: text(200).default(""),
       service: text(200).default(""),
       before: id.optional(),
+      // After an owner deleted held spam: how many (issue 35, item 6).
+      deleted: z
+        .string()
+        .regex(/^[0-9]{1,7}$/)
+        .transform(Number)
+        .optional(),
     }),
+  },
+  // An enquiry added by hand: a walk-in, a phone call, a WhatsApp chat (issue 35, item 6).
+  addPage: { method: "GET", url: "/office/add", access: "staff" },
+  add: {
+    method: "POST",
+    url: "/office/add",
+    access: "staff",
+    body: form({
+      name: z.string().max(1000).default(""),
+      phone: z.string().max(200).default(""),
+      email: z.string().max(1000).default(""),
+      service: z.string().max(200).default(""),
+      came: z.string().max(40).default(""),
+      message: z.string().max(formLimit).default(""),
+    }),
+    bodyLimit: formLimit,
   },
   stats: {
     method: "GET",
@@ -143,6 +165,22 @@ export const officeRoutes = {
     access: "staff",
     params: z.object({ id }),
     body: form({ phone: z.string().max(200).default("") }),
+    bodyLimit: formLimit,
+  },
+  email: {
+    method: "POST",
+    url: "/office/enquiries/:id/email",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({ email: z.string().max(1000).default("") }),
+    bodyLimit: formLimit,
+  },
+  markSpam: {
+    method: "POST",
+    url: "/office/enquiries/:id/spam",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({}),
     bodyLimit: formLimit,
   },
   reply: {
@@ -290,6 +328,14 @@ export const officeRoutes = {
     url: "/office/data/erase",
     access: "owner-fresh",
     body: form({ email: text(200).default(""), phone: text(40).default("") }),
+    bodyLimit: formLimit,
+  },
+  // An owner deletes held spam now, one or every one, rather than after 30 days (issue 35, item 6).
+  deleteSpam: {
+    method: "POST",
+    url: "/office/spam/delete",
+    access: "owner-fresh",
+    body: form({ which: z.union([z.literal("all"), id]), sure: z.literal("yes").optional() }),
     bodyLimit: formLimit,
   },
   health: { method: "GET", url: "/office/health", access: "owner" },

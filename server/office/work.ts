@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, sql } from "kysely";
 import { dubaiDay } from "../data/dubai-days";
 import type { Database } from "../data/open";
-import type { EnquiryEventsTable, Schema, Stage } from "../data/schema";
+import type { CameBy, EnquiryEventsTable, Schema, Stage } from "../data/schema";
 import { nationalDigits, readPhone, searchedNumber } from "../inbox/phone";
 import { InboxStore } from "../inbox/store";
 import { serviceName } from "../../app/lib/forms/visa-service";
@@ -84,7 +84,22 @@ export interface EnquiryDetail extends ListRow {
   /** Where the visit came from (app/lib/statistics/source.ts) and the device class, when known. */
   source: string | null;
   device: string | null;
+  /** How an enquiry added by hand came; null for one sent from the site. */
+  cameBy: CameBy | null;
   events: TimelineEvent[];
+}
+
+/** An enquiry someone in the office adds by hand (issue 35, item 6), as the add form's checks left it. */
+export interface ByHand {
+  name: string;
+  /** As typed: read like a visitor's (international form, or flagged). */
+  phone: string;
+  email: string;
+  /** One of the site's visa options, its value and label (app/lib/forms/visa-service.ts); empty when not said. */
+  visaType: string;
+  visaLabel: string | null;
+  message: string;
+  cameBy: CameBy;
 }
 
 /**
@@ -302,6 +317,7 @@ export class Work {
       heldReason: row.held_reason,
       source: row.source,
       device: row.device,
+      cameBy: row.came_by,
       events: events.map((event) => ({
         id: event.id,
         at: event.at,
@@ -575,6 +591,111 @@ export class Work {
         .execute();
       return true;
     });
+  }
+
+  /**
+   * An enquiry added by hand (a walk-in, a phone call, a WhatsApp chat): stored through the inbox's own store, so it
+   * is in the inbox, its counts, a search and the export like a visitor's, but never mailed to the agency and never
+   * counted by the statistics as the site's (InboxStore, cameBy). Who added it, and how it came, on the timeline.
+   */
+  async addByHand(entry: ByHand, personId: number, now: number): Promise<number> {
+    const [id] = await new InboxStore(this.database).addMany(
+      [
+        {
+          submission: {
+            kind: "enquiry",
+            name: entry.name,
+            email: entry.email,
+            phone: entry.phone,
+            visaType: entry.visaType,
+            visaLabel: entry.visaLabel,
+            date: "",
+            adult: "",
+            child: "",
+            subject: "",
+            message: entry.message,
+          },
+          heldReason: null,
+          cameBy: entry.cameBy,
+        },
+      ],
+      new Date(now),
+    );
+    if (id === undefined) throw new Error("The enquiry was not stored.");
+    await this.event(id, "added", entry.cameBy, personId, now);
+    return id;
+  }
+
+  /**
+   * A wrong e-mail address corrected: the new one replaces it (the E-mail reply and a search use it), and the
+   * timeline keeps both. The same address again changes nothing. False if there is no such enquiry; the address
+   * is checked by the caller (the site's form's rule).
+   */
+  async correctEmail(id: number, email: string, personId: number, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom("enquiries").select("email").where("id", "=", id).executeTakeFirst();
+      if (!found) return false;
+      if (found.email === email) return true;
+      await trx.updateTable("enquiries").set({ email }).where("id", "=", id).execute();
+      await trx
+        .insertInto("enquiry_events")
+        .values({
+          enquiry_id: id,
+          at: new Date(now).toISOString(),
+          person_id: personId,
+          kind: "corrected-email",
+          detail: JSON.stringify({ from: found.email, to: email }),
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  /**
+   * Marked as spam by someone in the office: held (not mailed, if it was still waiting), with "marked by <name>" as
+   * the reason, and on the timeline; the inbox's "Not spam" lets it back. Once, however many press it: false when
+   * there is no such enquiry or it is held already.
+   */
+  async markSpam(id: number, personName: string, personId: number, now: number): Promise<boolean> {
+    const marked = await this.db
+      .updateTable("outbox")
+      .set({ status: "held", held_reason: `marked by ${personName}`, lease_owner: null, lease_until: null })
+      .where("enquiry_id", "=", id)
+      .where("status", "!=", "held")
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) return false;
+    await this.event(id, "spam", "", personId, now);
+    return true;
+  }
+
+  /**
+   * An owner deletes held spam now rather than after 30 days: one held enquiry, or every one, with its timeline.
+   * Never one that is not held. Returns how many were deleted (the audit log keeps the count).
+   */
+  async deleteHeld(which: number | "all"): Promise<number> {
+    let held = this.db.selectFrom("outbox").select("enquiry_id").where("status", "=", "held");
+    if (which !== "all") held = held.where("enquiry_id", "=", which);
+    const ids = (await held.execute()).map((row) => row.enquiry_id);
+    let deleted = 0;
+    for (let start = 0; start < ids.length; start += 500) {
+      const chunk = ids.slice(start, start + 500);
+      await this.db.transaction().execute(async (trx) => {
+        // Only those still held: one let through meanwhile stays.
+        const still = (
+          await trx
+            .deleteFrom("outbox")
+            .where("enquiry_id", "in", chunk)
+            .where("status", "=", "held")
+            .returning("enquiry_id")
+            .execute()
+        ).map((row) => row.enquiry_id);
+        if (still.length === 0) return;
+        await trx.deleteFrom("enquiry_events").where("enquiry_id", "in", still).execute();
+        await trx.deleteFrom("enquiries").where("id", "in", still).execute();
+        deleted += still.length;
+      });
+    }
+    return deleted;
   }
 
   /** A note on the timeline; false if there is no such enquiry. */

@@ -35,6 +35,7 @@ const sample: ExportedEnquiry = {
   page: "/services",
   source: "whatsapp",
   device: "phone",
+  cameBy: null,
   stage: "lost",
   lostReason: "went to another agency",
   notes: [{ at: "2026-01-02T06:30:00.000Z", who: "Mariam", text: "Called twice" }],

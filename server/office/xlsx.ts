@@ -3,7 +3,7 @@ import { serviceName } from "../../app/lib/forms/visa-service";
 import { dubaiClock } from "../data/dubai-days";
 import { noteLine } from "../inbox/csv";
 import type { ExportedEnquiry } from "../inbox/types";
-import { deliveryLabels, stageLabels } from "./pages/labels";
+import { cameByLabels, deliveryLabels, stageLabels } from "./pages/labels";
 
 /*
  * The owner's export as a spreadsheet (issue 35, item 7): an Office Open XML workbook (.xlsx) written by hand, a
@@ -45,6 +45,8 @@ const columns: Column[] = [
   { title: "Page", value: (e) => e.page },
   { title: "Source", value: (e) => e.source },
   { title: "Device", value: (e) => e.device },
+  // An enquiry added by hand in the office: how it came (issue 35, item 6).
+  { title: "Came by", value: (e) => (e.cameBy ? cameByLabels[e.cameBy] : null) },
   { title: "Mail", value: (e) => deliveryLabels[e.status] },
   { title: "E-mailed (Dubai time)", value: (e) => (e.sentAt ? dubaiClock(e.sentAt) : null) },
   { title: "Mail error", value: (e) => e.lastError },

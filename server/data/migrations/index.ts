@@ -8,6 +8,7 @@ import { sessionPasskeys } from "./007-session-passkeys";
 import { statSources } from "./008-stat-sources";
 import { visaLabels } from "./009-visa-labels";
 import { phoneNumbers } from "./010-phone-numbers";
+import { byHand } from "./011-by-hand";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   statSources,
   visaLabels,
   phoneNumbers,
+  byHand,
 ];

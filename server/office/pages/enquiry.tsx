@@ -8,7 +8,9 @@ import { oneLine, visible } from "../../inbox/text";
 import { countryOf, spaced } from "../../inbox/phone";
 import { dubaiDateTime } from "../time";
 import type { EnquiryDetail, TimelineEvent } from "../work";
-import { deliveryLabels, stageLabels } from "./labels";
+import { Confirm } from "./confirm";
+import { cameByLabels, deliveryLabels, stageLabels } from "./labels";
+import type { CameBy } from "../../data/schema";
 
 export const longestNote = 5000;
 export const longestReason = 300;
@@ -18,8 +20,12 @@ export interface EnquiryProps {
   replies: ReturnType<typeof replyLinks>;
   csrf: string;
   /** A form sent back with a problem: its message, and what was typed, kept. */
-  problem?: { form: "note" | "lost" | "phone"; message: string; text: string };
+  problem?: EnquiryProblem;
+  /** For an owner: whether their passkey check is fresh (deleting held spam needs it). Absent for staff. */
+  owner?: { fresh: boolean };
 }
+
+export type EnquiryProblem = { form: "note" | "lost" | "phone" | "email"; message: string; text: string };
 
 const channelWords = { call: "Called", whatsapp: "Opened WhatsApp", email: "Opened an e-mail" } as const;
 
@@ -44,6 +50,14 @@ function describe(event: TimelineEvent): string {
       return "Sent the mail again";
     case "phone":
       return `Corrected the phone number to ${spaced(event.detail)}`;
+    case "corrected-email": {
+      const { from, to } = readCorrection(event.detail);
+      return `Corrected the e-mail address to ${oneLine(to) || "none"} (it was ${oneLine(from) || "none"})`;
+    }
+    case "added":
+      return `Added by hand: ${cameByLabels[event.detail as CameBy] ?? oneLine(event.detail)}`;
+    case "spam":
+      return "Marked as spam";
   }
 }
 
@@ -61,7 +75,7 @@ function Field({ name, wide = false, children }: { name: string; wide?: boolean;
  * text is shown with its control characters and bidirectional overrides made visible (server/inbox/text.ts):
  * oneLine for a field, visible for the message and a note, which keep their line breaks.
  */
-export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
+export function Enquiry({ enquiry, replies, csrf, problem, owner }: EnquiryProps) {
   const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);
   return (
     <>
@@ -119,13 +133,32 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
         <section aria-labelledby="held-heading" class="card held">
           <h2 id="held-heading">Held as spam</h2>
           <p>
-            {enquiry.heldReason ? `Why: ${oneLine(enquiry.heldReason)}.` : "Held by the spam checks."} It was not
-            mailed.
+            {enquiry.heldReason ? `Why: ${oneLine(enquiry.heldReason)}.` : "Held by the spam checks."}{" "}
+            {enquiry.sentAt ? "It had been mailed before." : "It was not mailed."}
           </p>
           <form method="post" action={`/office/enquiries/${enquiry.id}/not-spam`}>
             <input type="hidden" name="csrf" value={csrf} />
-            <button type="submit">Not spam: move to the inbox and mail it</button>
+            <button type="submit">
+              {enquiry.sentAt || enquiry.cameBy
+                ? "Not spam: move it back to the inbox"
+                : "Not spam: move to the inbox and mail it"}
+            </button>
           </form>
+          {owner ? (
+            <Confirm fresh={owner.fresh} inCard>
+              <form method="post" action="/office/spam/delete" class="delete-spam">
+                <input type="hidden" name="csrf" value={csrf} />
+                <input type="hidden" name="which" value={String(enquiry.id)} />
+                <label class="sure">
+                  <input type="checkbox" name="sure" value="yes" required />{" "}
+                  <span>Yes, delete it now: it cannot be brought back</span>
+                </label>
+                <button type="submit" class="danger">
+                  Delete this spam now
+                </button>
+              </form>
+            </Confirm>
+          ) : null}
         </section>
       ) : null}
       {enquiry.delivery === "rejected" ? (
@@ -170,6 +203,14 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
             </p>
           ) : null}
         </form>
+        {enquiry.delivery !== "held" ? (
+          <form method="post" action={`/office/enquiries/${enquiry.id}/spam`} class="mark-spam">
+            <input type="hidden" name="csrf" value={csrf} />
+            <button type="submit" class="danger">
+              Mark as spam
+            </button>
+          </form>
+        ) : null}
       </section>
 
       <section aria-labelledby="details-heading" class="card">
@@ -187,7 +228,13 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
               </details>
             )}
           </Field>
-          <Field name="E-mail">{oneLine(enquiry.email)}</Field>
+          <Field name="E-mail">
+            {oneLine(enquiry.email) || <span class="quiet">None</span>}
+            <details class="correct-email" open={problem?.form === "email"}>
+              <summary>{enquiry.email ? "Correct the address" : "Add an address"}</summary>
+              <EmailForm enquiry={enquiry} csrf={csrf} problem={problem} />
+            </details>
+          </Field>
           {enquiry.visaType ? (
             <Field name="Visa type">{oneLine(serviceName(enquiry.visaType, enquiry.visaLabel))}</Field>
           ) : null}
@@ -199,14 +246,20 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
             <span class="message">{visible(enquiry.message) || "(none)"}</span>
           </Field>
           <Field name="Received">{dubaiDateTime(enquiry.receivedAt)}</Field>
-          <Field name="Sent from">
-            {enquiry.page !== null
-              ? oneLine(enquiry.page)
-              : enquiry.kind === "contact"
-                ? "The Contact page"
-                : "Not known"}
-          </Field>
-          <Field name="Came from">{oneLine(cameFrom(enquiry))}</Field>
+          {enquiry.cameBy ? (
+            <Field name="How it came">{cameByLabels[enquiry.cameBy]}, added in the office</Field>
+          ) : (
+            <>
+              <Field name="Sent from">
+                {enquiry.page !== null
+                  ? oneLine(enquiry.page)
+                  : enquiry.kind === "contact"
+                    ? "The Contact page"
+                    : "Not known"}
+              </Field>
+              <Field name="Came from">{oneLine(cameFrom(enquiry))}</Field>
+            </>
+          )}
           <Field name="Mail to the agency">
             {deliveryLabels[enquiry.delivery]}
             {enquiry.delivery === "sent" && enquiry.sentAt ? `, ${dubaiDateTime(enquiry.sentAt)}` : null}
@@ -286,6 +339,49 @@ function PhoneForm({ enquiry, csrf, problem }: Pick<EnquiryProps, "csrf" | "prob
       ) : null}
     </form>
   );
+}
+
+/**
+ * The address as it should be, typed by someone in the office: the current one offered for a typo's fix, unless it
+ * holds characters that are shown marked (oneLine), which an input would show raw.
+ */
+function EmailForm({ enquiry, csrf, problem }: Pick<EnquiryProps, "csrf" | "problem"> & { enquiry: EnquiryDetail }) {
+  const shown = problem?.form === "email";
+  const offered = oneLine(enquiry.email) === enquiry.email ? enquiry.email : "";
+  return (
+    // The server checks the address by the site's own rule, and says what is wrong in words (noValidate).
+    <form method="post" action={`/office/enquiries/${enquiry.id}/email`} class="phone-form" noValidate>
+      <input type="hidden" name="csrf" value={csrf} />
+      <label htmlFor="email-address">E-mail address</label>
+      <div class="inline">
+        <input
+          id="email-address"
+          name="email"
+          type="email"
+          maxLength={254}
+          value={shown ? problem.text : offered}
+          aria-invalid={shown ? "true" : undefined}
+          aria-describedby={shown ? "email-problem" : undefined}
+        />
+        <button type="submit">Save address</button>
+      </div>
+      {shown ? (
+        <p id="email-problem" class="error" role="alert">
+          {problem.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** The address an e-mail correction replaced, and the new one (work.ts, correctEmail). */
+function readCorrection(detail: string): { from: string; to: string } {
+  try {
+    const { from, to } = JSON.parse(detail) as { from?: unknown; to?: unknown };
+    return { from: typeof from === "string" ? from : "", to: typeof to === "string" ? to : "" };
+  } catch {
+    return { from: "", to: detail };
+  }
 }
 
 /** "Facebook, on a phone": where the visit that sent it came from, as the statistics name it. */

@@ -2,6 +2,7 @@
 import { oneLine } from "../../inbox/text";
 import { ago } from "../time";
 import { type ListRow, type Tab, type TabCounts, tabs } from "../work";
+import { Confirm } from "./confirm";
 import { stageLabels, tabLabels } from "./labels";
 
 export interface InboxProps {
@@ -20,6 +21,10 @@ export interface InboxProps {
   counts: TabCounts;
   /** How many came today, a Dubai day (not counting those held as spam). */
   today: number;
+  /** For an owner: the form token and whether their passkey check is fresh (deleting held spam needs it). */
+  owner?: { csrf: string; fresh: boolean };
+  /** After an owner deleted held spam: how many. */
+  deleted?: number;
 }
 
 /** An inbox address keeping the search and filter. */
@@ -45,12 +50,31 @@ const came = (count: number) => (count === 1 ? "1 enquiry came today" : `${count
  * tab then narrows it (issue 35). What a visitor typed is shown with its control characters and bidirectional
  * overrides made visible (oneLine); an option's value stays as stored.
  */
-export function Inbox({ tab, search, service, services, rows, older, paged, now, counts, today }: InboxProps) {
+export function Inbox({
+  tab,
+  search,
+  service,
+  services,
+  rows,
+  older,
+  paged,
+  now,
+  counts,
+  today,
+  owner,
+  deleted,
+}: InboxProps) {
   const filtered = search !== "" || service !== "";
+  const held = counts.tabs.held;
   return (
     <>
       <h1 class="visually-hidden">Enquiries</h1>
-      <p class="today">{came(today)}</p>
+      <div class="inbox-top">
+        <p class="today">{came(today)}</p>
+        <a class="add-link" href="/office/add">
+          Add an enquiry
+        </a>
+      </div>
       <nav class="tabs" aria-label="Enquiries by status">
         {filtered ? (
           <a href={inboxHref({ tab: null, search, service })} aria-current={tab === null ? "page" : undefined}>
@@ -86,6 +110,35 @@ export function Inbox({ tab, search, service, services, rows, older, paged, now,
         <button type="submit">Search</button>
         {filtered ? <a href={inboxHref({ tab: tab ?? "new" })}>Clear</a> : null}
       </form>
+      {deleted !== undefined ? (
+        <p class="card done" role="status">
+          {deleted === 1
+            ? "1 enquiry held as spam was deleted."
+            : `${deleted.toLocaleString("en")} enquiries held as spam were deleted.`}
+        </p>
+      ) : null}
+      {owner && tab === "held" && !filtered && held > 0 ? (
+        <section class="card held" aria-labelledby="delete-spam-heading">
+          <h2 id="delete-spam-heading">Delete held spam now</h2>
+          <p class="quiet">Held spam is deleted after 30 days anyway. The audit log keeps how many, not what.</p>
+          <Confirm fresh={owner.fresh} inCard>
+            <form method="post" action="/office/spam/delete" class="delete-spam">
+              <input type="hidden" name="csrf" value={owner.csrf} />
+              <input type="hidden" name="which" value="all" />
+              <label class="sure">
+                <input type="checkbox" name="sure" value="yes" required />{" "}
+                <span>
+                  Yes, delete {held === 1 ? "the 1 enquiry" : `all ${held.toLocaleString("en")}`} held as spam: they
+                  cannot be brought back
+                </span>
+              </label>
+              <button type="submit" class="danger">
+                Delete all held spam
+              </button>
+            </form>
+          </Confirm>
+        </section>
+      ) : null}
       {rows.length === 0 ? (
         <p class="empty">{filtered || tab === null ? "No enquiry matches." : `Nothing in ${tabLabels[tab]}.`}</p>
       ) : (

@@ -1,4 +1,4 @@
-import type { Stage } from "../../data/schema";
+import type { CameBy, Stage } from "../../data/schema";
 import type { DeliveryStatus } from "../../inbox/types";
 import type { Tab } from "../work";
 
@@ -23,4 +23,13 @@ export const deliveryLabels: Record<DeliveryStatus, string> = {
   sent: "Mailed",
   rejected: "Rejected by the mail server",
   held: "Held as spam, not mailed",
+  office: "Not mailed: added in the office",
+};
+
+/** How an enquiry added by hand came (issue 35, item 6), in the add form's order. */
+export const cameByLabels: Record<CameBy, string> = {
+  "walk-in": "Walk-in",
+  phone: "Phone call",
+  whatsapp: "WhatsApp",
+  other: "Other",
 };

@@ -53,9 +53,17 @@ const enquiry: EnquiryDetail = {
   heldReason: marked("honeypot"),
   source: marked("flyer"),
   device: marked("phone"),
+  cameBy: null,
   events: [
     { id: 1, at: "2026-05-01T09:00:00.000Z", who: marked("Omar"), kind: "note", detail: marked("Call back") },
     { id: 2, at: "2026-05-01T10:00:00.000Z", who: marked("Omar"), kind: "stage", detail: marked("lost: Too dear") },
+    {
+      id: 3,
+      at: "2026-05-01T11:00:00.000Z",
+      who: null,
+      kind: "corrected-email",
+      detail: JSON.stringify({ from: marked("old@example.com"), to: marked("new@example.com") }),
+    },
   ],
 };
 
@@ -141,5 +149,8 @@ describe("issue 34, finding 9: the office shows visitor text's bidi overrides an
     expectShownVisibly(html, "Call back", 1);
     expectShownVisibly(html, "Moved to Lost: Too dear", 1);
     expectShownVisibly(html, "Omar", 2);
+    // Issue 35, item 6: an e-mail address corrected, the new one and the one it replaced.
+    expectShownVisibly(html, "Corrected the e-mail address to new@example.com", 1);
+    expectShownVisibly(html, " (it was old@example.com", 1);
   });
 });
