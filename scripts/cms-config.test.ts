@@ -6,6 +6,7 @@ import { z } from "zod";
 import { contentDir, contentFileNames } from "../app/content/load";
 import { readCmsSettings } from "../server/admin";
 import { cmsCollections, cmsConfig, fieldOf, type CmsField } from "./cms-config";
+import { inPlaceFormat, pictureWidget } from "./editor/names";
 
 /**
  * Walks a content file as written against the editor's fields and lists every disagreement: a key the form does
@@ -53,8 +54,44 @@ function objectDisagreements(value: unknown, fields: readonly CmsField[], path: 
   ];
 }
 
+/** Every label of a form, with where it is: fields, the layouts of a list, and what those hold. */
+function labelsOf(fields: readonly CmsField[], path: string): { path: string; label: string; optional: boolean }[] {
+  return fields.flatMap((field) => [
+    { path: `${path}.${field.name}`, label: field.label, optional: field.required === false },
+    ...labelsOf(field.fields ?? [], `${path}.${field.name}`),
+    ...labelsOf(field.field ? [field.field] : [], `${path}.${field.name}`),
+    ...(field.types ?? []).flatMap((type) => [
+      { path: `${path}.${field.name}(${type.name})`, label: type.label, optional: false },
+      ...labelsOf(type.fields, `${path}.${field.name}(${type.name})`),
+    ]),
+  ]);
+}
+
+/** The paths of every price in a file's values, with list positions as [] ("pages[].visaTypes[].price"). */
+function pricePaths(value: unknown, path: string): string[] {
+  if (Array.isArray(value)) return [...new Set(value.flatMap((item) => pricePaths(item, `${path}[]`)))];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    key === "price" ? [`${path}.${key}`] : pricePaths(item, `${path}.${key}`),
+  );
+}
+
+/** The same paths, as a form reaches them (a list with layouts reaches what any of its layouts has). */
+function formPaths(fields: readonly CmsField[], path: string): string[] {
+  return fields.flatMap((field) => {
+    const here = `${path}.${field.name}`;
+    if (field.widget !== "list") return [here];
+    const inner = [...(field.fields ?? []), ...(field.types ?? []).flatMap((type) => type.fields)];
+    return formPaths(inner, `${here}[]`);
+  });
+}
+
 describe("the editor's configuration, generated from the content schemas", () => {
-  const files = cmsCollections().flatMap((collection) => collection.files);
+  const collections = cmsCollections();
+  // Each content file once, whole (the Prices collection shows parts of some again).
+  const files = collections
+    .filter((collection) => collection.name !== "prices")
+    .flatMap((collection) => collection.files);
 
   it("has a form for every content file, saving to that file", () => {
     expect(files.map((file) => file.name).sort()).toEqual([...contentFileNames].sort());
@@ -91,6 +128,56 @@ describe("the editor's configuration, generated from the content schemas", () =>
     const pages = files.find((file) => file.name === "dubai-visa")?.fields.find((field) => field.name === "pages");
     expect(pages).toMatchObject({ widget: "list", typeKey: "kind", allow_add: false, allow_remove: false });
     expect(pages?.types?.map((type) => type.name)).toEqual(["overview", "grid"]);
+    for (const type of pages?.types ?? []) expect(type).toMatchObject({ allow_remove: false, allow_reorder: false });
+  });
+
+  it("opens on the prices: one entry per file with prices, every price of the file in it, in open lists", () => {
+    const [prices] = collections;
+    expect(prices).toMatchObject({ name: "prices", label: "Prices" });
+    const priced = contentFileNames.filter(
+      (name) => pricePaths(parse(readFileSync(join(contentDir, `${name}.yaml`), "utf8")), name).length > 0,
+    );
+    expect(prices?.files.map((file) => file.name).sort()).toEqual([...priced].sort());
+    for (const file of prices?.files ?? []) {
+      const data: unknown = parse(readFileSync(join(contentDir, `${file.name}.yaml`), "utf8"));
+      const reached = formPaths(file.fields, file.name);
+      for (const price of pricePaths(data, file.name)) expect(reached, file.name).toContain(price);
+    }
+    const visaChanges = prices?.files.find((file) => file.name === "visa-changes");
+    expect(visaChanges?.label).toBe("Visa Change prices");
+    const [pages] = visaChanges?.fields ?? [];
+    expect(pages).toMatchObject({ name: "pages", collapsed: false, allow_add: false, allow_remove: false });
+    const grid = pages?.types?.find((type) => type.name === "grid");
+    expect(grid?.fields.map((field) => field.name)).toEqual(["title", "visaTypes"]);
+    const rows = grid?.fields.find((field) => field.name === "visaTypes");
+    expect(rows).toMatchObject({ collapsed: false, allow_add: false, allow_remove: false });
+    expect(rows?.fields?.map((field) => field.name)).toEqual(["title", "price", "content"]);
+    const overview = pages?.types?.find((type) => type.name === "overview");
+    expect(overview?.fields.find((field) => field.name === "priceRows")?.fields?.map((f) => f.name)).toEqual([
+      "type",
+      "price",
+    ]);
+  });
+
+  it("labels in the agency's words: no grid, and no label saying (optional), which Decap adds itself", () => {
+    for (const collection of collections) {
+      for (const file of collection.files) {
+        for (const { path, label } of labelsOf(file.fields, `${collection.name}/${file.name}`)) {
+          expect(label, path).not.toMatch(/\bgrid\b/i);
+          expect(label, path).not.toMatch(/optional/i);
+        }
+        expect(file.label).not.toMatch(/\bgrid\b/i);
+      }
+    }
+  });
+
+  it("edits every file in place, and shows the drawings and photos with the picture field", () => {
+    for (const collection of collections) expect(collection.format, collection.name).toBe(inPlaceFormat);
+    const pictures = files.flatMap((file) => labelsOf(file.fields, file.name)).filter((f) => /\.image$/.test(f.path));
+    expect(pictures.length).toBeGreaterThan(10);
+    const home = files.find((file) => file.name === "home");
+    const card = home?.fields.find((field) => field.name === "cards")?.fields?.find((field) => field.name === "image");
+    expect(card).toMatchObject({ widget: pictureWidget, choose_url: false });
   });
 
   it("stops at a schema it has no field for, naming where it is", () => {

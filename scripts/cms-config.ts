@@ -5,6 +5,10 @@
  * the schema allows a fixed list, a list where it wants a list, with the price pattern on every price. A schema
  * construct this module does not know stops the build (and its unit test) with the field's path, rather than
  * giving the owner a form that writes something the build then refuses.
+ *
+ * The editor opens on a "Prices" collection: one entry per file with prices, showing only the prices (and what
+ * names them) in open lists, so a price is two clicks from the start. Every collection saves with the format of
+ * scripts/editor/yaml-in-place.ts, which changes a file only where the form changed it.
  */
 import type { z } from "zod";
 import { detailGroups, pagePaths } from "../app/lib/paths.ts";
@@ -12,6 +16,7 @@ import { illustrationNames } from "../app/content/illustrations.ts";
 import { contentFileNames, fileSchemas, type ContentFileName } from "../app/content/load.ts";
 import { priceFormat } from "../app/content/price.ts";
 import type { CmsSettings } from "../server/admin.ts";
+import { inPlaceFormat, pictureWidget } from "./editor/names.ts";
 import { appPathSchema, imageSchema, optionalPriceSchema, priceSchema } from "../app/content/schema.ts";
 
 /** Where the owner's photos go (agreed with content/images/README.md): uploads land here… */
@@ -23,7 +28,7 @@ export const publicFolder = "images";
 export interface CmsField {
   name: string;
   label: string;
-  widget: "string" | "text" | "number" | "select" | "image" | "list" | "object" | "hidden";
+  widget: "string" | "text" | "number" | "select" | typeof pictureWidget | "list" | "object" | "hidden";
   required?: boolean;
   hint?: string;
   pattern?: [string, string];
@@ -40,6 +45,8 @@ export interface CmsField {
   value_type?: "int";
   choose_url?: boolean;
   summary?: string;
+  /** A list: false shows its items open (Decap folds them by default). */
+  collapsed?: boolean;
 }
 
 export interface CmsListType {
@@ -48,6 +55,16 @@ export interface CmsListType {
   widget: "object";
   fields: CmsField[];
   summary?: string;
+  /** Decap reads these of an item's layout, not of its list, for the item's remove (×) and move handles. */
+  allow_remove?: boolean;
+  allow_reorder?: boolean;
+}
+
+/** A list whose items the owner edits, never adds, removes or moves; for a list with layouts, each layout too. */
+function fixedItems(field: CmsField): CmsField {
+  const fixed = { allow_add: false, allow_remove: false, allow_reorder: false } as const;
+  const types = field.types?.map((type) => ({ ...type, allow_remove: false, allow_reorder: false }));
+  return { ...field, ...fixed, ...(types ? { types } : {}) };
 }
 
 export interface CmsFile {
@@ -61,14 +78,18 @@ export interface CmsCollection {
   name: string;
   label: string;
   extension: "yaml";
-  format: "yaml";
+  format: typeof inPlaceFormat;
   editor: { preview: false };
   files: CmsFile[];
 }
 
 /* Words the owner sees --------------------------------------------------------------------------------------- */
 
-/** Form labels for the schemas' field names; any other name is shown spelled out ("whatsappGreeting" → "Whatsapp greeting"). */
+/**
+ * Form labels for the schemas' field names; any other name is shown spelled out ("whatsappGreeting" → "Whatsapp
+ * greeting"). Decap shows labels in capitals and adds "(optional)" to a field that may stay empty: a label
+ * never says it itself.
+ */
 const labels: Record<string, string> = {
   title: "Title",
   title2: "Heading of the prices",
@@ -76,16 +97,16 @@ const labels: Record<string, string> = {
   content3: "Documents required (one line each)",
   title4: "Section 4: heading",
   content4: "Section 4: paragraphs",
-  title5: "Section 5: heading (optional)",
+  title5: "Section 5: heading",
   content5: "Section 5: paragraphs",
-  title6: "Section 6: heading (optional)",
+  title6: "Section 6: heading",
   content6: "Section 6: paragraphs",
-  title7: "Section 7: heading (optional)",
+  title7: "Section 7: heading",
   content7: "Section 7: paragraphs",
   content: "Paragraphs",
   subTitle: "One-line summary",
   priceRows: "Prices (each with a View Details button)",
-  visaTypes: "Rows of the price grid",
+  visaTypes: "Prices and details (one row each)",
   pages: "Pages",
   price: "Price",
   image: "Picture",
@@ -93,6 +114,14 @@ const labels: Record<string, string> = {
   alt: "Picture description (for blind visitors; empty when decorative)",
   link: "Page it opens",
   type: "Service",
+  // The two layouts of a service page (`kind`), shown above each page of a group.
+  overview: "Page with a price list (View Details buttons)",
+  grid: "Page with a price table",
+};
+
+/** Labels that depend on the list a field is in: the rows of a price table. */
+const rowLabels: Record<string, Record<string, string>> = {
+  visaTypes: { title: "Row name", content: "Row text" },
 };
 
 function labelOf(name: string): string {
@@ -159,9 +188,11 @@ function knownLeaf(schema: Schema, name: string): Omit<CmsField, "name" | "label
   if (schema === appPathSchema) return { widget: "select", options: [...pagePaths] };
   if (schema === imageSchema) {
     return {
-      widget: "image",
-      choose_url: true,
-      hint: `A photo (uploaded here, saved in ${mediaFolder}) or a drawing, by name: ${illustrationNames.join(", ")}`,
+      widget: pictureWidget,
+      choose_url: false,
+      hint:
+        `One of the site's ${illustrationNames.length} drawings, shown here as the page shows it, or a photo ` +
+        `(choose "A photo", then upload it or pick one; it is saved in ${mediaFolder})`,
     };
   }
   // Numbered by the loader (page ids are part of the page's address): shown to nobody, kept as it is.
@@ -250,7 +281,11 @@ function listOf(base: { name: string; label: string }, element: Schema, where: W
     };
   }
   if (def.type === "object") {
-    const fields = fieldOf("item", element, item).fields ?? [];
+    const own = rowLabels[base.name] ?? {};
+    const fields = (fieldOf("item", element, item).fields ?? []).map((field) => ({
+      ...field,
+      label: own[field.name] ?? field.label,
+    }));
     return { ...base, widget: "list", fields, ...summaryOf(fields) };
   }
   // A list of plain values: each on its own line of the form. Texts in a list are paragraphs or lines.
@@ -279,15 +314,71 @@ export function fileFields(name: ContentFileName): CmsField[] {
   const fields = fieldsOf(def.shape, `${name}.yaml`);
   if ((detailGroups as readonly string[]).includes(name)) {
     // Pages 1-4 are the pages of the group's addresses: the owner edits them, never adds or removes one.
-    return fields.map((field) =>
-      field.name === "pages" ? { ...field, allow_add: false, allow_remove: false, allow_reorder: false } : field,
-    );
+    return fields.map((field) => (field.name === "pages" ? fixedItems(field) : field));
   }
   return fields;
 }
 
+/* The prices, two clicks away ---------------------------------------------------------------------------------- */
+
+/** A list shown open, whose rows the owner changes but does not add, remove or move (the full form does that). */
+const openList = (field: CmsField): CmsField => ({ ...fixedItems(field), collapsed: false });
+
+function hasPrice(field: CmsField): boolean {
+  return field.widget === "list" && (field.fields ?? []).some((row) => row.name === "price");
+}
+
+/**
+ * The fields of a content file that hold prices, and just enough around them to tell which price is which: each
+ * page's heading, each row's name (and a table row's text). Lists are open, so the price fields show at once.
+ * The fields left out stay in the file as they are (Decap saves the values it read, form or no form).
+ */
+export function priceFields(fields: readonly CmsField[]): CmsField[] {
+  return fields.flatMap((field): CmsField[] => {
+    if (hasPrice(field)) {
+      const rows = (field.fields ?? []).filter((row) => ["string", "text"].includes(row.widget));
+      const price = rows.filter((row) => row.name === "price");
+      const [name, ...rest] = rows.filter((row) => row.name !== "price");
+      return [openList({ ...field, fields: [...(name ? [name] : []), ...price, ...rest] })];
+    }
+    if (field.widget === "list" && field.types !== undefined) {
+      const types = field.types.flatMap((type) => {
+        const prices = priceFields(type.fields);
+        const heading = type.fields.find((page) => page.name === "title");
+        if (prices.length === 0) return [];
+        return [{ ...type, fields: [...(heading ? [{ ...heading, label: "Page heading" }] : []), ...prices] }];
+      });
+      return types.length === 0 ? [] : [openList({ ...field, types })];
+    }
+    return [];
+  });
+}
+
+/** The content files with prices, in the order of the Prices collection. */
+const priceFiles: readonly ContentFileName[] = [...detailGroups, "home"];
+
+const priceLabels: Partial<Record<ContentFileName, string>> = { home: "Home page: prices on the cards" };
+
+function pricesCollection(): CmsCollection {
+  return {
+    name: "prices",
+    label: "Prices",
+    extension: "yaml",
+    format: inPlaceFormat,
+    editor: { preview: false },
+    files: priceFiles.map((name) => ({
+      name,
+      label: priceLabels[name] ?? fileLabels[name].replace(/ pages$/, " prices"),
+      file: `content/${name}.yaml`,
+      fields: priceFields(fileFields(name)),
+    })),
+  };
+}
+
+/* Every content file, whole --------------------------------------------------------------------------------------- */
+
 const collectionsOf: { name: string; label: string; files: readonly ContentFileName[] }[] = [
-  { name: "services", label: "Service pages and prices", files: detailGroups },
+  { name: "services", label: "Service pages (all texts, pictures and prices)", files: detailGroups },
   {
     name: "pages",
     label: "Home, About, Services, Contact, Privacy",
@@ -296,15 +387,16 @@ const collectionsOf: { name: string; label: string; files: readonly ContentFileN
   { name: "site", label: "Whole site", files: ["site", "enquiry-form"] },
 ];
 
+/** The editor's collections: the prices first (where the editor opens), then every content file whole. */
 export function cmsCollections(): CmsCollection[] {
   const listed = collectionsOf.flatMap((collection) => collection.files);
   const missing = contentFileNames.filter((name) => !listed.includes(name));
   if (missing.length > 0) throw new Error(`cms-config: content files not in the editor: ${missing.join(", ")}`);
-  return collectionsOf.map((collection) => ({
+  const whole = collectionsOf.map((collection): CmsCollection => ({
     name: collection.name,
     label: collection.label,
     extension: "yaml",
-    format: "yaml",
+    format: inPlaceFormat,
     editor: { preview: false },
     files: collection.files.map((name) => ({
       name,
@@ -313,6 +405,7 @@ export function cmsCollections(): CmsCollection[] {
       fields: fileFields(name),
     })),
   }));
+  return [pricesCollection(), ...whole];
 }
 
 /* Where the editor saves ------------------------------------------------------------------------------------- */

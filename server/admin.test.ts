@@ -25,7 +25,8 @@ describe("the editor's headers", () => {
   it("allow what Decap needs and no more: its own scripts with eval, no inline script, its git host's API", () => {
     const csp = directives(adminHeaders(site, readCmsSettings({}))["content-security-policy"]);
     expect(csp["script-src"]).toEqual(["'self'", "'unsafe-eval'"]);
-    expect(csp["connect-src"]).toEqual(["'self'", "https://api.github.com"]);
+    // blob: the media library reads back the photos it has fetched as blobs of its own.
+    expect(csp["connect-src"]).toEqual(["'self'", "blob:", "https://api.github.com"]);
     expect(csp["img-src"]).toEqual(["'self'", "data:", "blob:"]);
     expect(csp["frame-ancestors"]).toEqual(["'none'"]);
     expect(csp["object-src"]).toEqual(["'none'"]);
@@ -35,6 +36,7 @@ describe("the editor's headers", () => {
     const gitlab = readCmsSettings({ CMS_BACKEND: "gitlab", CMS_AUTH_URL: "https://git.example.org/" });
     expect(directives(adminHeaders(site, gitlab)["content-security-policy"])["connect-src"]).toEqual([
       "'self'",
+      "blob:",
       "https://git.example.org",
     ]);
     const local = readCmsSettings({ CMS_LOCAL_BACKEND: "http://127.0.0.1:8081/api/v1" });

@@ -75,7 +75,8 @@ export function cmsOrigins(cms: CmsSettings): string[] {
 /**
  * The editor's headers: the public pages' headers for what they share, and its own policy. Decap needs, beyond
  * the public pages' policy: 'unsafe-eval' (it compiles its configuration's JSON schema with `new Function`),
- * blob: images (previews of photos being uploaded), its git host's API in connect-src, and popups that keep
+ * blob: images (previews of photos being uploaded), its git host's API and blob: in connect-src (the media
+ * library fetches the blobs it made of the photos it loaded), and popups that keep
  * their opener (the sign-in window of GitHub's OAuth reports back to it). Its scripts are its own files, never
  * an inline script. No search engine indexes it.
  */
@@ -87,7 +88,7 @@ export function adminHeaders(siteHeaders: Record<string, string>, cms: CmsSettin
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ${cmsOrigins(cms).join(" ")}`,
+    `connect-src 'self' blob: ${cmsOrigins(cms).join(" ")}`,
     "frame-src 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
