@@ -166,7 +166,7 @@ test.describe("the office's statistics page", () => {
     // touching another.
     const chart = page.locator("figure.chart");
     expect(await chart.locator("svg text").count()).toBe(0);
-    const words = await chart.locator(".chart-scale, .chart-days span").evaluateAll((items) =>
+    const words = await chart.locator(".chart-scale, .chart-days i").evaluateAll((items) =>
       items
         .filter((item) => item.textContent !== "" && getComputedStyle(item).visibility === "visible")
         .map((item) => {

@@ -221,7 +221,7 @@ function DayChart({ report }: { report: Report }) {
         <p class="chart-days" aria-hidden="true">
           {days.map((day, index) => {
             const shown = dayTick(index, days.length);
-            return shown === null ? <span></span> : <span class={shown}>{dayLabel(day.day)}</span>;
+            return shown === null ? <i></i> : <i class={shown || undefined}>{dayLabel(day.day)}</i>;
           })}
         </p>
         <figcaption class="legend">
@@ -263,7 +263,7 @@ function DayChart({ report }: { report: Report }) {
 /**
  * Which days the chart names under its bars, each under its own bar (a grid of one column a day): the first and
  * the last always; on a phone one in the middle as well; from 40rem about seven, one every `length / 7` days, none
- * so near the last that they would touch. Null for a day not named.
+ * so near the last that they would touch. Null for a day not named, else its class (short: 90 a page).
  */
 function dayTick(
   index: number,
@@ -272,10 +272,10 @@ function dayTick(
   const every = Math.ceil(length / 7);
   const middle = Math.floor((length - 1) / 2);
   const wide = index % every === 0 && index <= length - 1 - every;
-  if (index === length - 1) return "tick tick-last";
-  if (index === 0) return "tick";
-  if (index === middle) return wide ? "tick" : "tick tick-phone";
-  return wide ? "tick tick-wide" : null;
+  if (index === length - 1) return "t-last";
+  if (index === 0) return "";
+  if (index === middle) return wide ? "" : "t-phone";
+  return wide ? "t-wide" : null;
 }
 
 /** The 75th percentile of each Core Web Vital per page and device, coloured as Google rates it, with its samples. */
