@@ -265,10 +265,7 @@ function DayChart({ report }: { report: Report }) {
  * the last always; on a phone one in the middle as well; from 40rem about seven, one every `length / 7` days, none
  * so near the last that they would touch. Null for a day not named, else its class (short: 90 a page).
  */
-function dayTick(
-  index: number,
-  length: number,
-): "tick" | "tick tick-last" | "tick tick-phone" | "tick tick-wide" | null {
+function dayTick(index: number, length: number): "" | "t-last" | "t-phone" | "t-wide" | null {
   const every = Math.ceil(length / 7);
   const middle = Math.floor((length - 1) / 2);
   const wide = index % every === 0 && index <= length - 1 - every;
