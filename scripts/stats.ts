@@ -5,7 +5,7 @@ import { type DatabaseSetting, readDatabaseSetting } from "../server/data/settin
 import { loadEnvFile } from "../server/env-file";
 import { defaultDbPath } from "../server/inbox/config";
 import { oneLine, truncate } from "../server/inbox/text";
-import { pageName, sourceName } from "../server/stats/bounds";
+import { loadPageTitles, pageName, sourceName } from "../server/stats/bounds";
 import { metricNames } from "../server/stats/metrics";
 import { conversion, defaultDays, formatMetric, longestDays, type Report, statsReport } from "../server/stats/report";
 
@@ -16,10 +16,11 @@ Usage: npm run stats -- [options]
 
   --days N    the last N days up to today, Dubai time (default ${defaultDays}; 1 to ${longestDays}). The speed table
               is always the last 28 days.
-  --json      print the figures as JSON: { from, to, totals, daily, pages: [{ route, views, enquiries }],
-              sources: [{ source, views, enquiries }], devices: [{ device, views, enquiries }],
-              notFound, vitals: [{ route, device, metric, p75, samples }] }. A route "(other)" is any
-              address that is not a page of the site, a source "(other)" the campaign tags not named
+  --json      print the figures as JSON: { from, to, totals, daily, pages: [{ route, title, views,
+              enquiries }], sources: [{ source, views, enquiries }], devices: [{ device, views, enquiries }],
+              notFound, vitals: [{ route, title, device, metric, p75, samples }] }. A route "(other)" is
+              any address that is not a page of the site, a source "(other)" the campaign tags not named;
+              a source "facebook / eid" is a visit from Facebook with the campaign (utm_campaign) "eid"
   --db PATH   the SQLite database (default: $DATABASE_URL, a postgres:// or sqlite: address, else $INBOX_DB,
               else data/inbox.sqlite)
   --help      show this help`;
@@ -86,11 +87,18 @@ function jsonReport(report: Report) {
     to: report.to,
     totals: report.totals,
     daily: report.days,
-    pages: report.pages,
+    pages: report.pages.map(({ route, views, enquiries }) => ({ route, title: pageName(route), views, enquiries })),
     sources: report.sources,
     devices: report.devices,
     notFound: report.notFound,
-    vitals: report.vitals.map(({ route, device, metric, p75, samples }) => ({ route, device, metric, p75, samples })),
+    vitals: report.vitals.map(({ route, device, metric, p75, samples }) => ({
+      route,
+      title: pageName(route),
+      device,
+      metric,
+      p75,
+      samples,
+    })),
   };
 }
 
@@ -129,7 +137,7 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase(setting);
   try {
-    const report = await statsReport(database, days);
+    const [report] = await Promise.all([statsReport(database, days), loadPageTitles()]);
     console.log(values.json ? JSON.stringify(jsonReport(report), null, 2) : textReport(report));
   } finally {
     await database.close();

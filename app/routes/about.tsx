@@ -7,10 +7,11 @@ import { about } from "../content/about";
 import { pageMeta } from "../lib/seo";
 import styles from "../components/pages/PageSections.module.css";
 import { KeepTogether } from "../components/KeepTogether";
+import { aboutTitle } from "../content/titles";
 
 export const meta = () =>
   pageMeta({
-    title: "About Us",
+    title: aboutTitle,
     description:
       "A licensed inbound tour company in Al Karama, Dubai, helping travellers with UAE visas, visa change and travel services.",
     path: "/about",
@@ -19,7 +20,7 @@ export const meta = () =>
 export default function About() {
   return (
     <>
-      <PageBanner title="About Us" />
+      <PageBanner title={aboutTitle} />
       <Reveal as="section" className={`container ${styles.intro}`}>
         <div>
           <h2>{about.heading}</h2>

@@ -13,12 +13,13 @@ import { enquiryAnchorId, type EnquiryHandle } from "../lib/enquiry-anchor";
 import { absoluteUrl, agencyNodeId, pageMeta } from "../lib/seo";
 import { fromPriceServiceNodes, type PricedItem } from "../lib/structured-data";
 import { KeepTogether } from "../components/KeepTogether";
+import { servicesTitle } from "../content/titles";
 
 export const handle: EnquiryHandle = { enquiryForm: () => true };
 
 export function meta({ loaderData }: MetaArgs<typeof loader>) {
   return pageMeta({
-    title: "Our Services",
+    title: servicesTitle,
     description:
       "Dubai visas for Filipinos, visa change in the UAE, holiday packages, theme-park tickets and dummy ticket booking.",
     path: "/services",
@@ -69,7 +70,7 @@ export default function Services() {
   const { fromPrices: prices } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageBanner title="Our Services" />
+      <PageBanner title={servicesTitle} />
       <section className="container" aria-labelledby="services-heading">
         <Reveal className={`${styles.sectionIntro} ${styles.servicesIntro}`}>
           <h2 id="services-heading">{services.heading}</h2>

@@ -30,6 +30,7 @@ import { Stats } from "./pages/stats";
 import { Health } from "./pages/health";
 import { healthDetails } from "../inbox/health";
 import { defaultDays, periods, statsReport } from "../stats/report";
+import { loadPageTitles } from "../stats/bounds";
 import { PasskeyError, Passkeys } from "./passkeys";
 import { readReplyTexts, replyLinks } from "./replies";
 import { readPhone } from "../inbox/phone";
@@ -467,7 +468,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     on(officeRoutes.stats, async (request, reply, { query, session }) => {
       const asked = Number(query.days);
       const days = (periods as readonly number[]).includes(asked) ? asked : defaultDays;
-      const report = await statsReport(partsNow().database, days);
+      const [report] = await Promise.all([statsReport(partsNow().database, days), loadPageTitles()]);
       return page(request, reply, "Statistics", <Stats report={report} />, session, { section: "stats" });
     });
 

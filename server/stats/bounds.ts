@@ -40,19 +40,34 @@ export function isKnownSource(source: string): boolean {
 }
 
 /**
- * A known source or a campaign tag (at most 40 of a–z, 0–9, space, dot, dash, underscore: app/lib/statistics/source.ts)
- * as itself; anything else as `otherSource`; none (null) as '' (not known). The day's cap is the store's.
+ * A known source or a campaign tag (at most 40 of a–z, 0–9, space, dot, dash, underscore: app/lib/statistics/source.ts),
+ * with or without its campaign (" / " and a tag: "facebook / eid offer", issue 35), as itself; anything else as `otherSource`; none (null) as '' (not known). The day's cap is the store's.
  */
 export function sourceOf(value: unknown): string {
   if (value === null || value === undefined) return "";
   return isSource(value) ? value : otherSource;
 }
 
-/** A stored page as the office and `npm run stats` name it; visitor text never unseen (control characters shown). */
+let titleOf: ((path: string) => string | null) | null = null;
+
+/**
+ * Reads the pages' titles once (app/content/page-titles.ts, from the content files, checked): before `pageName`
+ * is first used (the office's statistics page, `npm run stats`). Not at start-up: reading and checking the content
+ * takes the server a second or more, for a page few open.
+ */
+export async function loadPageTitles(): Promise<void> {
+  titleOf ??= (await import("../../app/content/page-titles")).pageTitle;
+}
+
+/**
+ * A stored page as the office and `npm run stats` name it: a page of the site by its title once they are loaded
+ * (issue 35, item 8: `loadPageTitles`); anything else (a row written before the bounds) as its path, visitor text
+ * never unseen (control characters shown).
+ */
 export function pageName(route: string): string {
   if (route === "") return "Not known";
   if (route === otherPage) return "Other addresses";
-  return visible(route);
+  return titleOf?.(route) ?? visible(route);
 }
 
 /** A stored source as the office and `npm run stats` name it. */

@@ -1,14 +1,17 @@
 // @vitest-environment node
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pagePaths } from "../../app/lib/paths";
 import { knownSources } from "../../app/lib/statistics/source";
 import { addDays } from "../data/dubai-days";
 import { Stats } from "../office/pages/stats";
-import { otherPage, otherSource, sourcesShown } from "./bounds";
+import { loadPageTitles, otherPage, otherSource, sourcesShown } from "./bounds";
 import { metricNames, rating } from "./metrics";
 import type { Report } from "./report";
+
+// Pages are named by their titles, read from the content files once (bounds.ts).
+beforeAll(loadPageTitles);
 
 const to = "2026-11-30";
 const counts = { views: 123_456, enquiries: 1_234 };
@@ -77,5 +80,32 @@ describe("the office's statistics page", () => {
     expect(html).toContain("Other addresses");
     expect(html).toContain("Other campaign tags");
     expect(html).toContain("99,999 views of addresses the site does not have");
+  });
+
+  it("names pages by their titles, not their paths, in the tables and the speed table (issue 35, item 8)", () => {
+    const html = renderToString(h(Stats, { report: fullestReport() }));
+    expect(html).toContain('<th scope="row">Tourist Visa: 30 Days</th>');
+    expect(html).toContain('<th scope="row">About Us</th>');
+    expect(html).not.toMatch(/<th scope="row">\/[a-z-]*(\/\d)?<\/th>/);
+  });
+
+  it("writes the chart's labels as text of the page, not inside the stretched drawing (legible at 360 px)", () => {
+    const report = fullestReport();
+    const html = renderToString(h(Stats, { report }));
+    const svg = /<svg[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
+    expect(svg).not.toBe("");
+    expect(svg).not.toContain("<text");
+    const chart = /<figure class="chart">[\s\S]*?<\/figure>/.exec(html)?.[0] ?? "";
+    const outside = chart.replace(svg, "");
+    expect(outside).toContain("2 Sept");
+    expect(outside).toContain("30 Nov");
+    expect(outside).toContain("123,456");
+  });
+
+  it("gives every table that may scroll sideways a hint that it does", () => {
+    const html = renderToString(h(Stats, { report: fullestReport() }));
+    const regions = html.match(/class="scroll"/g) ?? [];
+    expect(regions.length).toBe(5);
+    expect((html.match(/class="scroll-hint"/g) ?? []).length).toBe(regions.length);
   });
 });

@@ -18,6 +18,15 @@ describe("what the collector accepts", () => {
     expect(read(vitals)).toEqual({ ok: true, beacon: vitals });
   });
 
+  it("a view's source may carry its campaign (utm_campaign), bounded as a campaign tag is (issue 35)", () => {
+    expect(read({ ...good, source: "facebook / eid offer" })).toEqual({
+      ok: true,
+      beacon: { kind: "view", route: "/about", source: "facebook / eid offer" },
+    });
+    for (const source of ["facebook / eid / x", `facebook / ${"c".repeat(41)}`, "facebook / <b>", "facebook/eid"])
+      expect(read({ ...good, source }).ok).toBe(false);
+  });
+
   it("keeps no path of a page the site does not have: each is the one not-found page (issue 34)", () => {
     for (const path of ["/old-offer.html", "/javascript:alert(1)", "/About", `/p-${"x".repeat(150)}`]) {
       expect(read({ kind: "view", path, source: "other sites" })).toEqual({

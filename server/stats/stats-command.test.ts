@@ -46,8 +46,8 @@ describe.each(engines)("npm run stats on %s", (engine) => {
       to: today,
       totals: { views: 4, enquiries: 1 },
       pages: [
-        { route: "/", views: 3, enquiries: 1 },
-        { route: "/contact", views: 1, enquiries: 0 },
+        { route: "/", title: "Home", views: 3, enquiries: 1 },
+        { route: "/contact", title: "Contact Us", views: 1, enquiries: 0 },
       ],
       sources: [
         { source: "whatsapp", views: 3, enquiries: 1 },
@@ -58,11 +58,11 @@ describe.each(engines)("npm run stats on %s", (engine) => {
         { device: "desktop", views: 1, enquiries: 0 },
       ],
       notFound: 1,
-      vitals: [{ route: "/", device: "phone", metric: "LCP", p75: 4200, samples: 2 }],
+      vitals: [{ route: "/", title: "Home", device: "phone", metric: "LCP", p75: 4200, samples: 2 }],
     });
     expect(figures.daily).toHaveLength(7);
     const longer = JSON.parse((await scriptOn("stats", setting, ["--days", "28", "--json"])).stdout);
-    expect(longer.pages).toContainEqual({ route: "/about", views: 1, enquiries: 0 });
+    expect(longer.pages).toContainEqual({ route: "/about", title: "About Us", views: 1, enquiries: 0 });
   }, 60_000);
 
   it("prints the same as tables, by default for 28 days", async () => {
@@ -72,7 +72,9 @@ describe.each(engines)("npm run stats on %s", (engine) => {
       `${addDays(today, -27)} to ${today} (Dubai): 5 page views, 1 enquiries, 20.0 % per 100 views.`,
     );
     expect(stdout).toMatch(/^WhatsApp\s+3\s+1\s+33\.3 %$/m);
-    expect(stdout).toMatch(/^\/\s+phone\s+4\.20 s poor \(2\)/m);
+    // Pages by their titles, not their paths (issue 35, item 8).
+    expect(stdout).toMatch(/^Home\s+3\s+1\s+33\.3 %$/m);
+    expect(stdout).toMatch(/^Home\s+phone\s+4\.20 s poor \(2\)/m);
   }, 60_000);
 
   it("refuses a --days it cannot use, and says why", async () => {

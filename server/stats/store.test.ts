@@ -118,16 +118,58 @@ describe.each(engines)("the statistics on %s", (engine) => {
       device: "desktop",
     });
     let figures = await stats.figures("2026-11-05", "2026-11-05");
-    expect(figures.pages).toEqual([{ route: "/about", views: 0, enquiries: 1 }]);
+    // No view of it was counted: the enquiry counts as one (issue 35, item 10).
+    expect(figures.pages).toEqual([{ route: "/about", views: 1, enquiries: 1 }]);
 
     expect(await inbox.release(held, now.getTime())).toBe(true);
     expect(await inbox.release(held, now.getTime())).toBe(false);
     figures = await stats.figures("2026-11-05", "2026-11-05");
-    expect(figures.totals).toEqual({ views: 0, enquiries: 2 });
+    expect(figures.totals).toEqual({ views: 2, enquiries: 2 });
     expect(figures.sources).toEqual([
-      { source: "facebook", views: 0, enquiries: 1 },
-      { source: "google", views: 0, enquiries: 1 },
+      { source: "facebook", views: 1, enquiries: 1 },
+      { source: "google", views: 1, enquiries: 1 },
     ]);
+  });
+
+  it("an enquiry from a page counts as a view of it when none was counted, so no figure passes 100 per 100 views", async () => {
+    const day = "2026-11-12";
+    const at = new Date(`${day}T10:00:00Z`);
+    const inbox = new InboxStore(database);
+    const enquiry = (page: string | null, source: string | null, device: string | null) => ({
+      submission,
+      heldReason: null,
+      page,
+      source,
+      device,
+    });
+    // Two views of /about counted, one from Facebook on a phone and one from Google on a computer.
+    await stats.record([view(day, "/about", "facebook", "phone"), view(day, "/about", "google", "desktop")], []);
+    // An enquiry of a counted view adds none; one whose view went uncounted (a blocker, an enquiry sent before the
+    // page's beacon) adds its view; so does each enquiry beyond the views counted for its day, page, source, device.
+    await inbox.addMany([enquiry("/about", "facebook", "phone")], at);
+    await inbox.addMany([enquiry("/about", "facebook", "phone")], at);
+    await inbox.addMany([enquiry("/services", "facebook / eid", "phone")], at);
+    await inbox.addMany([enquiry("/old-offer", "whatsapp", "phone"), enquiry(null, null, null)], at);
+    const figures = await stats.figures(day, day);
+    expect(figures.totals).toEqual({ views: 6, enquiries: 5 });
+    expect(figures.pages).toEqual([
+      { route: "/about", views: 3, enquiries: 2 },
+      { route: "", views: 1, enquiries: 1 },
+      { route: otherPage, views: 1, enquiries: 1 },
+      { route: "/services", views: 1, enquiries: 1 },
+    ]);
+    expect(figures.sources).toEqual([
+      { source: "facebook", views: 2, enquiries: 2 },
+      { source: "", views: 1, enquiries: 1 },
+      { source: "facebook / eid", views: 1, enquiries: 1 },
+      { source: "whatsapp", views: 1, enquiries: 1 },
+      { source: "google", views: 1, enquiries: 0 },
+    ]);
+    for (const row of [...figures.days, ...figures.pages, ...figures.sources, ...figures.devices])
+      expect(row.enquiries).toBeLessThanOrEqual(row.views);
+    // Views counted later for the same page add to it as usual.
+    await stats.record([view(day, "/services", "facebook / eid", "phone")], []);
+    expect((await stats.figures(day, day)).pages).toContainEqual({ route: "/services", views: 2, enquiries: 1 });
   });
 
   it("counts any path that is not a page of the site, and a Referer of a visitor's making, as one 'other' page", async () => {

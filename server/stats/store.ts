@@ -327,13 +327,49 @@ export async function countEnquiries(
     return;
   }
   for (const [day, list] of tags) admitted.set(day, await admitTags(trx, engine, day, [...list], false));
+  const rows = tally(
+    events.map((event) =>
+      isTag(event.source) && !admitted.get(event.day)?.has(event.source) ? { ...event, source: otherSource } : event,
+    ),
+  );
+  await addCounts(trx, rows);
+  await addMissingViews(trx, rows);
+}
+
+/**
+ * An enquiry from a page counts as a view of it when none was counted (issue 35, item 10): a visitor's browser
+ * may count no view (a blocker, a beacon lost, an enquiry sent before the page's beacon went), so after the
+ * enquiries are added, each of their rows (a day, page, source and device: the finest the statistics keep, there
+ * being no visit id) is given the views it lacks to have as many views as enquiries. Every figure adds up such
+ * rows, so no page, source, device, day or total shows more enquiries than views. Views counted afterwards for the
+ * row add to it as usual (a beacon that comes after its enquiry is then counted twice, the figure erring low).
+ */
+async function addMissingViews(trx: Kysely<Schema>, enquiries: readonly StatEventsTable[]): Promise<void> {
+  if (enquiries.length === 0) return;
+  const counted = await trx
+    .selectFrom("stat_events")
+    .select(["day", "kind", "route", "source", "device", "count"])
+    .where((eb) =>
+      eb.or(
+        enquiries.map(({ day, route, source, device }) =>
+          eb.and([eb("day", "=", day), eb("route", "=", route), eb("source", "=", source), eb("device", "=", device)]),
+        ),
+      ),
+    )
+    .where("kind", "in", ["view", "enquiry"])
+    .execute();
+  const lacking = new Map<string, StatEventsTable>();
+  for (const { day, route, source, device } of enquiries) {
+    const key = keyOf({ day, kind: "view", route, source, device });
+    lacking.set(key, { day, kind: "view", route, source, device, count: 0 });
+  }
+  for (const row of counted) {
+    const cell = lacking.get(keyOf({ ...row, kind: "view" }));
+    if (cell) cell.count += row.kind === "enquiry" ? Number(row.count) : -Number(row.count);
+  }
   await addCounts(
     trx,
-    tally(
-      events.map((event) =>
-        isTag(event.source) && !admitted.get(event.day)?.has(event.source) ? { ...event, source: otherSource } : event,
-      ),
-    ),
+    [...lacking.values()].filter((row) => row.count > 0),
   );
 }
 

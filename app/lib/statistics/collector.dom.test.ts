@@ -77,6 +77,16 @@ describe("the statistics collector in the browser", () => {
     expect(sent).toEqual([{ kind: "view", path: "/", source: "eid-flyer" }]);
   });
 
+  it("the campaign (utm_campaign) of the landing address goes with every view of the visit (issue 35)", async () => {
+    const collector = await freshCollector();
+    collector.pageShown("/", "?utm_source=Eid-Flyer&utm_medium=print&utm_campaign=Eid%202026");
+    collector.pageShown("/about", "?utm_source=Eid-Flyer&utm_medium=print&utm_campaign=Eid%202026");
+    expect(sent).toEqual([
+      { kind: "view", path: "/", source: "eid-flyer / eid 2026" },
+      { kind: "view", path: "/about", source: "eid-flyer / eid 2026" },
+    ]);
+  });
+
   it("sends any path (the server tells the not-found page), but not one longer than the server keeps", async () => {
     const collector = await freshCollector();
     collector.pageShown("/old-offer.html", "");

@@ -33,12 +33,30 @@ describe("where a visit came from", () => {
   it("a campaign's utm_source wins over the referrer, in lower case, trimmed to what is safe", () => {
     const visit = (search: string) =>
       sourceOfVisit({ search, referrer: "https://www.google.com/", userAgent: phone, siteOrigin: site });
-    expect(visit("?utm_source=Facebook&utm_campaign=eid")).toBe("facebook");
     expect(visit("?utm_source=Eid%20Flyer")).toBe("eid flyer");
     expect(visit("?utm_source=<script>")).toBe("script");
     expect(visit(`?utm_source=${"x".repeat(80)}`)).toBe("x".repeat(40));
     expect(visit("?utm_source=%20%20")).toBe("google");
     expect(visit("?utm_source=%3C%3E")).toBe("google");
+  });
+
+  it("a campaign's utm_campaign is kept after its source, each bounded as a campaign tag is (issue 35)", () => {
+    const visit = (search: string, referrer = "https://www.google.com/") =>
+      sourceOfVisit({ search, referrer, userAgent: phone, siteOrigin: site });
+    expect(visit("?utm_source=Facebook&utm_campaign=Eid%20Offer")).toBe("facebook / eid offer");
+    expect(visit("?utm_source=eid-flyer&utm_medium=print&utm_campaign=eid-2026")).toBe("eid-flyer / eid-2026");
+    // With no utm_source, the campaign is kept after where the visit came from.
+    expect(visit("?utm_campaign=eid", "https://l.facebook.com/")).toBe("facebook / eid");
+    expect(visit("?utm_campaign=eid", "")).toBe("direct / eid");
+    expect(visit("?utm_campaign=<script>")).toBe("google / script");
+    expect(visit(`?utm_source=${"s".repeat(80)}&utm_campaign=${"c".repeat(80)}`)).toBe(
+      `${"s".repeat(40)} / ${"c".repeat(40)}`,
+    );
+    // A campaign of nothing safe is no campaign; a slash cannot make a third part.
+    expect(visit("?utm_source=flyer&utm_campaign=%3C%3E")).toBe("flyer");
+    expect(visit("?utm_source=flyer&utm_campaign=a%2Fb")).toBe("flyer / ab");
+    for (const search of ["?utm_source=flyer&utm_campaign=x", "?utm_campaign=x"])
+      expect(isSource(visit(search))).toBe(true);
   });
 
   it("with no referrer, the in-app browsers of Facebook, Instagram and TikTok say where they are", () => {
@@ -53,7 +71,23 @@ describe("where a visit came from", () => {
     for (const source of ["facebook", "other search", "direct", "eid flyer", "news-letter_2026.11"]) {
       expect(isSource(source)).toBe(true);
     }
-    for (const source of ["", " direct", "Facebook", "a<b", "x".repeat(41), 7, null]) {
+    for (const source of ["facebook / eid", "eid flyer / spring 2026", `${"s".repeat(40)} / ${"c".repeat(40)}`]) {
+      expect(isSource(source)).toBe(true);
+    }
+    for (const source of [
+      "",
+      " direct",
+      "Facebook",
+      "a<b",
+      "x".repeat(41),
+      7,
+      null,
+      "facebook/eid",
+      "facebook / ",
+      " / eid",
+      "a / b / c",
+      `facebook / ${"c".repeat(41)}`,
+    ]) {
       expect(isSource(source)).toBe(false);
     }
   });
@@ -64,5 +98,7 @@ describe("where a visit came from", () => {
     expect(sourceLabel("direct")).toBe("Direct (typed or no referrer)");
     expect(sourceLabel("eid flyer")).toBe("eid flyer (campaign tag)");
     expect(sourceLabel("")).toBe("Not known");
+    expect(sourceLabel("facebook / eid offer")).toBe("Facebook, campaign eid offer");
+    expect(sourceLabel("eid flyer / spring")).toBe("eid flyer (campaign tag), campaign spring");
   });
 });

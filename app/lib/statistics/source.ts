@@ -1,7 +1,7 @@
 /**
  * Where a visit came from, for the agency's statistics: decided once, when the visit lands, from the link's
  * `utm_source` (a campaign tag the agency puts on its own links), else the referring site, else the in-app browser
- * that opened the page. Lowest floor: imports nothing, used by the browser (app/lib/statistics/collector.ts) and by
+ * that opened the page; with the link's `utm_campaign` after it when there is one. Lowest floor: imports nothing, used by the browser (app/lib/statistics/collector.ts) and by
  * the server that checks what it is sent (server/stats).
  */
 
@@ -29,19 +29,29 @@ const labels: Record<KnownSource, string> = {
   direct: "Direct (typed or no referrer)",
 };
 
-/** The longest campaign tag kept. */
+/** The longest campaign tag kept, and the longest campaign (utm_campaign) kept after its source. */
 const longestTag = 40;
 /** A campaign tag as stored: lower case letters, digits, space, dot, dash, underscore; starting with a letter or digit. */
 const tagPattern = /^[a-z0-9][a-z0-9 ._-]{0,39}$/;
+/** Between a source and its campaign: a slash is in no tag, so a source has at most two parts. */
+const campaignSeparator = " / ";
 
+/**
+ * A source as stored: a known one or a campaign tag, optionally followed by " / " and the visit's campaign
+ * (`utm_campaign`), itself bounded as a tag is (issue 35): "facebook / eid offer", "eid-flyer / eid 2026".
+ */
 export function isSource(value: unknown): value is string {
-  return typeof value === "string" && tagPattern.test(value) && value.trim() === value;
+  if (typeof value !== "string") return false;
+  const parts = value.split(campaignSeparator);
+  return parts.length <= 2 && parts.every((part) => tagPattern.test(part) && part.trim() === part);
 }
 
-/** How the office and `npm run stats` name a source. */
+/** How the office and `npm run stats` name a source: "Facebook", "eid flyer (campaign tag), campaign eid 2026". */
 export function sourceLabel(source: string): string {
   if (source === "") return "Not known";
-  return source in labels ? labels[source as KnownSource] : `${source} (campaign tag)`;
+  const [from = "", campaign] = source.split(campaignSeparator);
+  const label = from in labels ? labels[from as KnownSource] : `${from} (campaign tag)`;
+  return campaign === undefined ? label : `${label}, campaign ${campaign}`;
 }
 
 /** Hosts (and Android apps, which refer as android-app://package/) by source; a host matches itself and its subdomains. */
@@ -76,9 +86,18 @@ export interface Landing {
   siteOrigin: string;
 }
 
-export function sourceOfVisit({ search, referrer, userAgent, siteOrigin }: Landing): string {
-  const tag = campaignTag(search);
-  if (tag !== null) return tag;
+/**
+ * The visit's source: its `utm_source`, else where it came from (below); then, when the link names one, " / " and
+ * its `utm_campaign`, so that a campaign shared on several sites shows on each (issue 35).
+ */
+export function sourceOfVisit(landing: Landing): string {
+  const query = new URLSearchParams(landing.search);
+  const source = asTag(query.get("utm_source")) ?? sourceWithoutTag(landing);
+  const campaign = asTag(query.get("utm_campaign"));
+  return campaign === null ? source : `${source}${campaignSeparator}${campaign}`;
+}
+
+function sourceWithoutTag({ referrer, userAgent, siteOrigin }: Landing): string {
   const host = referrerHost(referrer);
   if (host !== null && host.origin !== siteOrigin) {
     for (const [source, pattern] of byHost) if (pattern.test(host.name)) return source;
@@ -88,8 +107,8 @@ export function sourceOfVisit({ search, referrer, userAgent, siteOrigin }: Landi
   return "direct";
 }
 
-function campaignTag(search: string): string | null {
-  const raw = new URLSearchParams(search).get("utm_source");
+/** A tag of the link (`utm_source`, `utm_campaign`) as kept: lower case, what is safe, at most 40 characters. */
+function asTag(raw: string | null): string | null {
   if (raw === null) return null;
   const tag = raw
     .toLowerCase()

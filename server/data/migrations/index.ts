@@ -9,6 +9,7 @@ import { statSources } from "./008-stat-sources";
 import { visaLabels } from "./009-visa-labels";
 import { phoneNumbers } from "./010-phone-numbers";
 import { byHand } from "./011-by-hand";
+import { enquiryViews } from "./012-enquiry-views";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   visaLabels,
   phoneNumbers,
   byHand,
+  enquiryViews,
 ];

@@ -68,7 +68,7 @@ export function Stats({ report }: { report: Report }) {
         first="Source"
         rows={report.sources.map((row) => ({ name: sourceName(row.source), ...row }))}
         empty="No visits yet in this period."
-        note={`A campaign tag is the utm_source of a link the agency shared, for example ?utm_source=eid-flyer. The ${sourcesShown} most viewed are named; the rest, and a day's tags past its first ${sourcesPerDay}, count as other campaign tags.`}
+        note={`A campaign tag is the utm_source of a link the agency shared, for example ?utm_source=eid-flyer; a link's utm_campaign shows after its source ("Facebook, campaign eid"). The ${sourcesShown} most viewed are named; the rest, and a day's tags past its first ${sourcesPerDay}, count as other campaign tags.`}
       />
       <Table
         id="devices"
@@ -94,12 +94,23 @@ export function Stats({ report }: { report: Report }) {
   );
 }
 
-/** A table that scrolls sideways on a narrow phone: a named region a keyboard can reach and scroll. */
+/**
+ * A table that scrolls sideways on a narrow phone: a named region a keyboard can reach and scroll. That it scrolls
+ * shows (issue 35, item 10): while it is wider than its place, a line above it says so, and a shadow falls on each
+ * edge with more beyond it (office.css; CSS only, the office's CSP allows no script or style of the page's own).
+ */
 function Scroll({ label, children }: { label: string; children: ComponentChildren }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable)
-    <div class="scroll" tabIndex={0} role="region" aria-label={label}>
-      {children}
+    <div class="scroll-frame">
+      <p class="scroll-hint" aria-hidden="true">
+        Scroll sideways for more →
+      </p>
+      <div class="scroll-edges">
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable) */}
+        <div class="scroll" tabIndex={0} role="region" aria-label={label}>
+          {children}
+        </div>
+      </div>
     </div>
   );
 }
@@ -166,20 +177,24 @@ function Table({
   );
 }
 
-/** Views (navy bars) and enquiries (sand bars inside them) per day: an SVG drawn here, with the same figures as a table beside it. */
+/**
+ * Views (navy bars) and enquiries (sand bars inside them) per day: an SVG drawn here, stretched to the width there
+ * is, with the same figures as a table beside it. Its words (the highest count, the first and last days) are the
+ * page's own text around the drawing, so they stay legible at any width (issue 35: at 360 px, words drawn inside a
+ * stretched 640-unit drawing were half their size and squeezed).
+ */
 function DayChart({ report }: { report: Report }) {
   const days = report.days;
   const width = 640;
-  const height = 180;
-  const top = 16;
-  const bottom = 24;
+  const height = 160;
+  const top = 4;
   const highest = Math.max(1, ...days.map((day) => Math.max(day.views, day.enquiries)));
   const step = width / days.length;
   // Coordinates to a hundredth of a unit (of 640), the bars one path each: finer is not seen, and 90 days of
   // rectangles with 17-digit numbers weighed 17 KB (issue 34: the page stays small whatever its figures).
   const round = (value: number) => Math.round(value * 100) / 100;
   const x = (index: number, offset: number) => round(index * step + step * offset);
-  const y = (value: number) => round(top + (height - top - bottom) * (1 - value / highest));
+  const y = (value: number) => round(top + (height - top) * (1 - value / highest));
   /** Each day's bar, `offset` of a step from its left and `share` of a step wide, as one path: a few bytes a day. */
   const bars = (key: "views" | "enquiries", offset: number, share: number) =>
     days
@@ -189,27 +204,26 @@ function DayChart({ report }: { report: Report }) {
       .join("");
   const viewBars = bars("views", 0.15, 0.7);
   const enquiryBars = bars("enquiries", 0.3, 0.4);
-  const labelEvery = Math.ceil(days.length / 7);
   const summary = `Views and enquiries per day, ${dayLabel(report.from)} to ${dayLabel(report.to)}: ${count(report.totals.views)} views, ${count(report.totals.enquiries)} enquiries; the busiest day had ${count(Math.max(0, ...days.map((day) => day.views)))} views.`;
   return (
     <section class="card" aria-labelledby="chart-heading">
       <h2 id="chart-heading">Views and enquiries per day</h2>
       <figure class="chart">
+        <p class="chart-scale" aria-hidden="true">
+          {count(highest)}
+        </p>
         <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} preserveAspectRatio="none">
+          <line x1="0" x2={width} y1={y(highest)} y2={y(highest)} class="grid" />
           <line x1="0" x2={width} y1={y(0)} y2={y(0)} class="axis" />
           {viewBars ? <path d={viewBars} class="bar-views" /> : null}
           {enquiryBars ? <path d={enquiryBars} class="bar-enquiries" /> : null}
-          <text x="2" y={top - 2} class="tick">
-            {count(highest)}
-          </text>
-          {days.map((day, index) =>
-            index % labelEvery === 0 ? (
-              <text x={x(index, 0.15)} y={height - 6} class="tick">
-                {dayLabel(day.day)}
-              </text>
-            ) : null,
-          )}
         </svg>
+        <p class="chart-days" aria-hidden="true">
+          {days.map((day, index) => {
+            const shown = dayTick(index, days.length);
+            return shown === null ? <i></i> : <i class={shown || undefined}>{dayLabel(day.day)}</i>;
+          })}
+        </p>
         <figcaption class="legend">
           <span class="key key-views" aria-hidden="true"></span> Views{" "}
           <span class="key key-enquiries" aria-hidden="true"></span> Enquiries
@@ -244,6 +258,21 @@ function DayChart({ report }: { report: Report }) {
       </details>
     </section>
   );
+}
+
+/**
+ * Which days the chart names under its bars, each under its own bar (a grid of one column a day): the first and
+ * the last always; on a phone one in the middle as well; from 40rem about seven, one every `length / 7` days, none
+ * so near the last that they would touch. Null for a day not named, else its class (short: 90 a page).
+ */
+function dayTick(index: number, length: number): "" | "t-last" | "t-phone" | "t-wide" | null {
+  const every = Math.ceil(length / 7);
+  const middle = Math.floor((length - 1) / 2);
+  const wide = index % every === 0 && index <= length - 1 - every;
+  if (index === length - 1) return "t-last";
+  if (index === 0) return "";
+  if (index === middle) return wide ? "" : "t-phone";
+  return wide ? "t-wide" : null;
 }
 
 /** The 75th percentile of each Core Web Vital per page and device, coloured as Google rates it, with its samples. */

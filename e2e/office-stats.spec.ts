@@ -1,0 +1,254 @@
+import type { Page, TestInfo } from "@playwright/test";
+import BetterSqlite3 from "better-sqlite3";
+import { execFile } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { paths } from "../app/lib/paths";
+import { type ChildServer, spawnServer } from "../server/testing/child-server";
+import { makeTempDir } from "../server/testing/fake-client";
+import { expectNoViolations } from "./axe";
+import { expect, test } from "./fixtures";
+import { addPasskeyDevice, freePort } from "./own-server";
+
+/*
+ * The office's statistics page (issue 35, item 10 and item 8's statistics): figures that never mislead, at 360,
+ * 390 and 1280 px. A campaign link's utm_campaign is kept from the public page's address to the figures; an
+ * enquiry whose view went uncounted (the suite's browser runs under automation, which counts no view) counts as a
+ * view of its page, so no figure passes 100 enquiries per 100 views; pages are named by their titles; the chart's
+ * words are legible at 360 px; a table wider than the screen says that it scrolls. A server of its own, on
+ * localhost (passkeys need a secure context), with a few weeks of figures seeded as the collector keeps them.
+ */
+
+const run = promisify(execFile);
+const repoRoot = join(import.meta.dirname, "..");
+
+test.describe("the office's statistics page", () => {
+  let server: ChildServer;
+  let dataDir: string;
+  let origin: string;
+  let env: Record<string, string>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dataDir = makeTempDir("karama-e2e-office-stats-");
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    env = {
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
+      OFFICE_URL: origin,
+      SITE_URL: origin,
+      INBOX_RATE_LIMIT: "0",
+      INBOX_MIN_FILL_SECONDS: "0",
+    };
+    // Up to a minute to start: the machine is shared, and its two cores are often busy.
+    server = await spawnServer({ ...env, PORT: String(port) }, 60_000);
+    seedStatistics();
+  });
+
+  test.afterAll(async () => {
+    server?.process.kill("SIGTERM");
+    await server?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Four weeks of views, enquiries and speed on the detail pages (long titles), as the collector keeps them. */
+  function seedStatistics() {
+    const file = new BetterSqlite3(join(dataDir, "inbox.sqlite"));
+    const dubaiDay = (daysAgo: number) =>
+      new Date(Date.now() + 4 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const event = file.prepare(
+      "INSERT INTO stat_events (day, kind, route, source, device, count) VALUES (?, ?, ?, ?, ?, 1) " +
+        "ON CONFLICT (day, kind, route, source, device) DO UPDATE SET count = count + 1",
+    );
+    const vital = file.prepare(
+      "INSERT OR IGNORE INTO stat_vitals (id, day, route, device, metric, value) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    const routes = ["/", "/visa-documents/3", "/visa-packages/1", "/tourist-visa/2", "/contact"];
+    const sources = ["whatsapp", "facebook", "google", "direct", "eid flyer / eid offer 2026"];
+    file.transaction(() => {
+      for (let ago = 27; ago >= 0; ago--) {
+        const day = dubaiDay(ago);
+        for (let n = 0; n < 20 + ((ago * 7) % 15); n++) {
+          const device = n % 5 === 0 ? "desktop" : "phone";
+          const route = routes[n % routes.length];
+          event.run(day, "view", route, sources[(n + ago) % sources.length], device);
+          if (n % 9 === 0) event.run(day, "enquiry", route, sources[(n + ago) % sources.length], device);
+          if (n % 4 === 0) {
+            const id = `v6-${ago}-${n}`;
+            vital.run(`${id}-l`, day, routes[n % 3], device, "LCP", 1400 + ((n * 97) % 2000));
+            vital.run(`${id}-c`, day, routes[n % 3], device, "CLS", ((n * 13) % 20) / 100);
+            vital.run(`${id}-i`, day, routes[n % 3], device, "INP", 90 + ((n * 31) % 300));
+          }
+        }
+      }
+    })();
+    file.close();
+  }
+
+  /** npm run office -- invite: the link is the last line it prints. */
+  async function invite(name: string) {
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", join(repoRoot, "scripts", "office.ts"), "invite", "--name", name, "--role", "staff"],
+      { cwd: repoRoot, env: { ...process.env, ...env } },
+    );
+    return stdout.trim().split("\n").at(-1) ?? "";
+  }
+
+  /** An enquiry from the Services page, landed on from a campaign's link. */
+  async function sendEnquiryFromCampaign(page: Page, name: string) {
+    await page.goto(`${origin}${paths.services}?utm_source=Facebook&utm_medium=paid&utm_campaign=Summer%20Visa`);
+    const form = page.getByRole("form", { name: "Inquiry Now" });
+    await form.getByLabel("Full Name").fill(name);
+    await form.getByLabel("Email").fill("maria@example.com");
+    await form.getByLabel("Phone Number").fill("050 123 4567");
+    await form.getByLabel("Visa Type").selectOption({ label: "Dubai Tourist Visa" });
+    await form.getByLabel("Travel Date").fill("2026-12-20");
+    await form.getByLabel("Message").fill("Two adults, 30 days.");
+    await form.getByRole("button", { name: "Make Enquiry" }).click();
+    await expect(page.getByText("Your enquiry has been submitted successfully!")).toBeVisible();
+  }
+
+  async function signIn(page: Page, who: string) {
+    const link = await invite(who);
+    await addPasskeyDevice(page);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Create my passkey" }).click();
+    await expect(page).toHaveURL(`${origin}/office`);
+  }
+
+  /** A table's rows as text, by the name of its region. */
+  async function rows(page: Page, region: string): Promise<string[][]> {
+    return page
+      .getByRole("region", { name: region })
+      .locator("tbody tr")
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => (cell.textContent ?? "").trim())));
+  }
+
+  async function checkAt(page: Page, width: number, testInfo: TestInfo) {
+    await page.setViewportSize({ width, height: width < 800 ? 800 : 900 });
+    // Loaded again at that width: a phone lays a page out once, at its own width.
+    await page.goto(`${origin}/office/stats`);
+    await expect(page.getByRole("heading", { name: "Statistics", level: 1 })).toBeVisible();
+    // The page itself never scrolls sideways; only its tables may.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // Pages by their titles, never their paths (issue 35, item 8), in the pages and the speed tables.
+    const pages = await rows(page, "Pages, table");
+    const names = pages.map(([name]) => name);
+    expect(names).toContain("Our Services");
+    expect(names).toContain("Visa Documents: Travel Insurance Dubai");
+    expect(names.filter((name) => name?.startsWith("/"))).toEqual([]);
+    const speedNames = (await rows(page, "Speed for real visitors, table")).map(([name]) => name);
+    expect(speedNames).toContain("Home");
+    expect(speedNames.filter((name) => name?.startsWith("/"))).toEqual([]);
+
+    // The campaign's enquiry, with its view counted from it, under its source and campaign.
+    const sources = await rows(page, "Where visits came from, table");
+    expect(sources).toContainEqual(["Facebook, campaign summer visa", "1", "1", "100.0 %"]);
+    expect(sources.map(([name]) => name)).toContain("eid flyer (campaign tag), campaign eid offer 2026");
+    expect(pages).toContainEqual(["Our Services", "1", "1", "100.0 %"]);
+    // No figure anywhere passes 100 enquiries per 100 views.
+    for (const region of ["Pages, table", "Where visits came from, table", "Devices, table"]) {
+      for (const row of await rows(page, region)) {
+        const [, views = "", enquiries = ""] = row;
+        expect(Number(enquiries.replace(/,/g, "")), `${region}: ${row.join(" | ")}`).toBeLessThanOrEqual(
+          Number(views.replace(/,/g, "")),
+        );
+      }
+    }
+    const totals = await page.locator(".totals dd").allTextContents();
+    expect(Number.parseFloat(totals[2] ?? "")).toBeLessThanOrEqual(100);
+
+    // The chart's words: page text of at least 12 px, inside the chart, the first and last days named, none
+    // touching another.
+    const chart = page.locator("figure.chart");
+    expect(await chart.locator("svg text").count()).toBe(0);
+    const words = await chart.locator(".chart-scale, .chart-days i").evaluateAll((items) =>
+      items
+        .filter((item) => item.textContent !== "" && getComputedStyle(item).visibility === "visible")
+        .map((item) => {
+          const box = item.getBoundingClientRect();
+          const size = Number.parseFloat(getComputedStyle(item).fontSize);
+          return { text: item.textContent ?? "", left: box.left, right: box.right, height: box.height, size };
+        }),
+    );
+    const frame = await chart.boundingBox();
+    expect(words.length).toBeGreaterThanOrEqual(4);
+    for (const word of words) {
+      expect(word.size).toBeGreaterThanOrEqual(12);
+      // One line of text, nothing else around it.
+      expect(word.height, word.text).toBeLessThanOrEqual(word.size * 1.6);
+      expect(word.left).toBeGreaterThanOrEqual((frame?.x ?? 0) - 0.5);
+      expect(word.right).toBeLessThanOrEqual((frame?.x ?? 0) + (frame?.width ?? 0) + 0.5);
+    }
+    const days = words.slice(1);
+    for (let n = 1; n < days.length; n++) expect(days[n - 1]!.right + 8, days[n]!.text).toBeLessThan(days[n]!.left);
+
+    // Each table wider than its place says so under it; one that fits says nothing. The day-by-day table opened.
+    await page.getByText("The same, day by day").click();
+    const regions = await page.locator(".scroll-frame").evaluateAll((frames) =>
+      frames.map((frame) => {
+        const region = frame.querySelector(".scroll") as HTMLElement;
+        const hint = frame.querySelector(".scroll-hint") as HTMLElement;
+        const edges = frame.querySelector(".scroll-edges") as HTMLElement;
+        const box = hint.getBoundingClientRect();
+        return {
+          name: region.getAttribute("aria-label"),
+          scrolls: region.scrollWidth > region.clientWidth + 1,
+          hinted: getComputedStyle(hint).visibility === "visible" && box.height > 10,
+          shadows: [getComputedStyle(edges, "::before").opacity, getComputedStyle(edges, "::after").opacity],
+        };
+      }),
+    );
+    expect(regions).toHaveLength(5);
+    for (const region of regions) {
+      expect(region.hinted, `${region.name} scrolls: ${region.scrolls}`).toBe(region.scrolls);
+      // A shadow on the right edge while there is more to the right; none on the left before it is scrolled.
+      expect(region.shadows, region.name ?? "").toEqual(region.scrolls ? ["0", "1"] : ["0", "0"]);
+    }
+    const speed = regions.find((region) => region.name === "Speed for real visitors, table");
+    expect(speed?.scrolls).toBe(width < 800);
+    if (width >= 1280) expect(regions.every((region) => !region.scrolls)).toBe(true);
+
+    await expectNoViolations(page);
+    await page.screenshot({ path: `/tmp/h4-stats-${width}.png`, fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath(`stats-${width}.png`), fullPage: true });
+    if (width < 800) {
+      // Scrolled to its end, the speed table still says so, and its last column shows.
+      const region = page.getByRole("region", { name: "Speed for real visitors, table" });
+      await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      const edges = page.locator(".scroll-edges").filter({ has: region });
+      await expect
+        .poll(() =>
+          edges.evaluate((element) => [
+            getComputedStyle(element, "::before").opacity,
+            getComputedStyle(element, "::after").opacity,
+          ]),
+        )
+        .toEqual(["1", "0"]);
+      await page
+        .locator(".scroll-frame")
+        .filter({ has: region })
+        .screenshot({
+          path: `/tmp/h4-stats-${width}-speed-scrolled.png`,
+        });
+    }
+  }
+
+  test("at 360 and 390 px @phone", async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await signIn(page, "Stats Phone");
+    await sendEnquiryFromCampaign(page, "Stats Phone visitor");
+    for (const width of [360, 390]) await checkAt(page, width, testInfo);
+  });
+
+  test("at 1280 px @desktop", async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await signIn(page, "Stats Desk");
+    await sendEnquiryFromCampaign(page, "Stats Desk visitor");
+    await checkAt(page, 1280, testInfo);
+  });
+});
