@@ -19,6 +19,7 @@ import { assetsPath, buildOfficeAssets } from "./assets";
 import type { OfficeSetting } from "./config";
 import { deviceLabel } from "./device";
 import { Enquiry, longestNote, longestReason } from "./pages/enquiry";
+import { loadPageNames } from "./page-names";
 import { Inbox } from "./pages/inbox";
 import { Notice, Page } from "./pages/layout";
 import { Me, type MeProps } from "./pages/me";
@@ -33,6 +34,7 @@ import { readReplyTexts, replyLinks } from "./replies";
 import { readPhone } from "../inbox/phone";
 import { toCsv } from "../inbox/csv";
 import { oneLine } from "../inbox/text";
+import { plural } from "../words";
 import { cleanName } from "./accounts";
 import { type Session, Sessions } from "./sessions";
 import { sameToken } from "./tokens";
@@ -172,6 +174,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       extra.status ?? 200,
       <Page
         title={title}
+        agency={options.agencyName}
         assets={assets.urls}
         person={session?.person ?? null}
         csrf={session?.csrf}
@@ -412,6 +415,8 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
         servicesNow(work),
         work.counts({ search, service }),
         work.today(Date.now()),
+        // The pages' titles, read on the first page that shows them (page-names.ts).
+        loadPageNames(),
       ]);
       return page(
         request,
@@ -466,14 +471,20 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       id: number,
       problem?: { form: "note" | "lost" | "phone"; message: string; text: string },
     ) => {
-      const enquiry = await partsNow().work.detail(id);
+      const [enquiry] = await Promise.all([partsNow().work.detail(id), loadPageNames()]);
       if (!enquiry) return notFound(request, reply, session);
       const replies = replyLinks(enquiry, texts, options.agencyName);
       return page(
         request,
         reply,
         oneLine(enquiry.name).slice(0, 80) || "Enquiry",
-        <Enquiry enquiry={enquiry} replies={replies} csrf={session.csrf} problem={problem} />,
+        <Enquiry
+          enquiry={enquiry}
+          replies={replies}
+          csrf={session.csrf}
+          mailOn={Boolean(state.mail)}
+          problem={problem}
+        />,
         session,
         { status: problem ? 400 : 200, section: "inbox" },
       );
@@ -770,7 +781,12 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       }
       const { work, accounts } = partsNow();
       const rows = await work.between(new Date(start).toISOString(), new Date(end).toISOString());
-      await accounts.audit(session.person.id, "exported", `${rows.length} enquiries, ${from} to ${to}`, Date.now());
+      await accounts.audit(
+        session.person.id,
+        "exported",
+        `${plural(rows.length, "enquiry", "enquiries")}, ${from} to ${to}`,
+        Date.now(),
+      );
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="enquiries-${from}-to-${to}.csv"`)
@@ -785,7 +801,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       await accounts.audit(
         session.person.id,
         "erased a person",
-        `${erased} enquiries, found by ${by || "nothing"}`,
+        `${plural(erased, "enquiry", "enquiries")}, found by ${by || "nothing"}`,
         Date.now(),
       );
       return reply.redirect(`/office/data?erased=${erased}`, 303);

@@ -4,11 +4,14 @@ import type { Stage } from "../../data/schema";
 import type { replyLinks } from "../replies";
 import { serviceName } from "../../../app/lib/forms/visa-service";
 import { sourceLabel } from "../../../app/lib/statistics/source";
+import { spamReasonInWords } from "../../inbox/spam";
 import { oneLine, visible } from "../../inbox/text";
 import { countryOf, spaced } from "../../inbox/phone";
+import { calendarDay } from "../../words";
+import { pageName } from "../page-names";
 import { dubaiDateTime } from "../time";
 import type { EnquiryDetail, TimelineEvent } from "../work";
-import { deliveryLabels, stageLabels } from "./labels";
+import { deliveryLabel, stageLabels } from "./labels";
 
 export const longestNote = 5000;
 export const longestReason = 300;
@@ -17,6 +20,8 @@ export interface EnquiryProps {
   enquiry: EnquiryDetail;
   replies: ReturnType<typeof replyLinks>;
   csrf: string;
+  /** Whether this server mails enquiries to the agency (SMTP_HOST set). */
+  mailOn: boolean;
   /** A form sent back with a problem: its message, and what was typed, kept. */
   problem?: { form: "note" | "lost" | "phone"; message: string; text: string };
 }
@@ -56,13 +61,22 @@ function Field({ name, wide = false, children }: { name: string; wide?: boolean;
   );
 }
 
+/** The page an enquiry was sent from, by its title, with its address beside it (issue 35, item 8). */
+export function sentFrom(page: string | null, kind: EnquiryDetail["kind"]): { title: string; path: string | null } {
+  if (page === null) return { title: kind === "contact" ? "The Contact page" : "Not known", path: null };
+  const title = pageName(page);
+  return title === null ? { title: oneLine(page), path: null } : { title, path: page };
+}
+
 /**
- * One enquiry: the three replies first, then its stage, every field, its delivery, notes and timeline. Every stored
- * text is shown with its control characters and bidirectional overrides made visible (server/inbox/text.ts):
- * oneLine for a field, visible for the message and a note, which keep their line breaks.
+ * One enquiry: the three replies first, then the visitor's message (on a phone, both in the first screen: issue 35,
+ * item 8), then what needs a look (the number, spam, the mail), its stage, every field, its delivery, notes and
+ * timeline. Every stored text is shown with its control characters and bidirectional overrides made visible
+ * (server/inbox/text.ts): oneLine for a field, visible for the message and a note, which keep their line breaks.
  */
-export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
+export function Enquiry({ enquiry, replies, csrf, mailOn, problem }: EnquiryProps) {
   const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);
+  const from = sentFrom(enquiry.page, enquiry.kind);
   return (
     <>
       <p class="back">
@@ -70,7 +84,10 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
       </p>
       <h1>{oneLine(enquiry.name)}</h1>
       <p class="subtitle">
-        {oneLine(enquiry.service)} · <span class={`stage stage-${enquiry.stage}`}>{stageLabels[enquiry.stage]}</span>
+        {oneLine(enquiry.service)} ·{" "}
+        <span class={`stage stage-${enquiry.stage}`} data-stage={enquiry.stage}>
+          {stageLabels[enquiry.stage]}
+        </span>
         {enquiry.stage === "lost" && enquiry.lostReason ? <span>: {oneLine(enquiry.lostReason)}</span> : null}
       </p>
       <div class="replies" data-enquiry={enquiry.id}>
@@ -96,6 +113,14 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
           </a>
         ) : null}
       </div>
+      <p class="status reply-status" role="status" data-reply-status></p>
+
+      <section aria-labelledby="message-heading" class="card visitor-message">
+        <h2 id="message-heading" class="label-heading">
+          Message{enquiry.subject ? <span>: {oneLine(enquiry.subject)}</span> : null}
+        </h2>
+        <p class="message">{visible(enquiry.message) || "(none)"}</p>
+      </section>
 
       {enquiry.phoneFlag ? (
         <section aria-labelledby="phone-heading" class="card flagged">
@@ -119,12 +144,16 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
         <section aria-labelledby="held-heading" class="card held">
           <h2 id="held-heading">Held as spam</h2>
           <p>
-            {enquiry.heldReason ? `Why: ${oneLine(enquiry.heldReason)}.` : "Held by the spam checks."} It was not
-            mailed.
+            {enquiry.heldReason
+              ? `Why: ${oneLine(spamReasonInWords(enquiry.heldReason))}.`
+              : "Held by the spam checks."}{" "}
+            It was not mailed.
           </p>
           <form method="post" action={`/office/enquiries/${enquiry.id}/not-spam`}>
             <input type="hidden" name="csrf" value={csrf} />
-            <button type="submit">Not spam: move to the inbox and mail it</button>
+            <button type="submit">
+              {mailOn ? "Not spam: move to the inbox and mail it" : "Not spam: move to the inbox"}
+            </button>
           </form>
         </section>
       ) : null}
@@ -144,7 +173,7 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
         <form method="post" action={`/office/enquiries/${enquiry.id}/stage`} class="stage-buttons">
           <input type="hidden" name="csrf" value={csrf} />
           {moves.map((stage) => (
-            <button key={stage} type="submit" name="stage" value={stage}>
+            <button key={stage} type="submit" name="stage" value={stage} data-move={stage}>
               {stageLabels[stage]}
             </button>
           ))}
@@ -192,26 +221,21 @@ export function Enquiry({ enquiry, replies, csrf, problem }: EnquiryProps) {
             <Field name="Visa type">{oneLine(serviceName(enquiry.visaType, enquiry.visaLabel))}</Field>
           ) : null}
           {enquiry.subject ? <Field name="Subject">{oneLine(enquiry.subject)}</Field> : null}
-          {enquiry.travelDate ? <Field name="Travel date">{oneLine(enquiry.travelDate)}</Field> : null}
+          {enquiry.travelDate ? <Field name="Travel date">{oneLine(calendarDay(enquiry.travelDate))}</Field> : null}
           {enquiry.adult ? <Field name="Adults">{oneLine(enquiry.adult)}</Field> : null}
           {enquiry.child ? <Field name="Children">{oneLine(enquiry.child)}</Field> : null}
-          <Field name="Message" wide>
-            <span class="message">{visible(enquiry.message) || "(none)"}</span>
-          </Field>
           <Field name="Received">{dubaiDateTime(enquiry.receivedAt)}</Field>
           <Field name="Sent from">
-            {enquiry.page !== null
-              ? oneLine(enquiry.page)
-              : enquiry.kind === "contact"
-                ? "The Contact page"
-                : "Not known"}
+            {from.title}
+            {from.path ? <span class="quiet path"> · {from.path}</span> : null}
           </Field>
           <Field name="Came from">{oneLine(cameFrom(enquiry))}</Field>
           <Field name="Mail to the agency">
-            {deliveryLabels[enquiry.delivery]}
+            {deliveryLabel(enquiry.delivery, mailOn)}
             {enquiry.delivery === "sent" && enquiry.sentAt ? `, ${dubaiDateTime(enquiry.sentAt)}` : null}
-            {enquiry.delivery === "pending" && enquiry.lastError ? ` (last try: ${oneLine(enquiry.lastError)})` : null}
-            {enquiry.delivery === "held" && enquiry.heldReason ? ` (${oneLine(enquiry.heldReason)})` : null}
+            {enquiry.delivery === "pending" && mailOn && enquiry.lastError
+              ? ` (last try: ${oneLine(enquiry.lastError)})`
+              : null}
           </Field>
           <Field name="Number">{enquiry.id}</Field>
         </dl>
