@@ -31,6 +31,8 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
   let env: Record<string, string>;
 
   test.beforeAll(async () => {
+    // A server of its own starts within seconds on an idle machine, and took over 30 s beside other test runs.
+    test.setTimeout(90_000);
     dataDir = makeTempDir("karama-e2e-office-wording-");
     const port = await freePort();
     origin = `http://localhost:${port}`;
