@@ -145,7 +145,8 @@ test.describe("the back office", () => {
     const row = page.getByRole("link", { name: new RegExp(visitor) });
     // The label the visitor picked, beside the value the spec's select sends for it (issue 35, item 3).
     await expect(row).toContainText("Dubai Tourist Visa (sent as 30 Days Dubai Visa)");
-    await expect(row).toContainText("/services");
+    // The page by its title (issue 35, item 8).
+    await expect(row).toContainText("Our Services");
     await expect(row).toContainText("(not opened yet)");
     await expectNoViolations(page);
     await shot("inbox");
@@ -155,7 +156,8 @@ test.describe("the back office", () => {
     const whatsapp = new URL((await page.getByRole("link", { name: "WhatsApp" }).getAttribute("href")) ?? "");
     expect(`${whatsapp.origin}${whatsapp.pathname}`).toBe("https://wa.me/971501234567");
     expect(whatsapp.searchParams.get("text")).toContain(`Hello ${visitor}`);
-    expect(whatsapp.searchParams.get("text")).toContain("about Dubai Tourist Visa (sent as 30 Days Dubai Visa)");
+    // To the visitor, the option they picked, never the office's "sent as" (issue 35, item 9).
+    expect(whatsapp.searchParams.get("text")).toContain("about Dubai Tourist Visa. How can we help?");
     await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+971501234567");
     await expectNoViolations(page);
     await shot("enquiry");

@@ -118,8 +118,9 @@ test.describe("issue 35, item 3: the service the visitor picked is the one the a
     const visaField = page.locator(".details .field").filter({ has: page.getByText("Visa type", { exact: true }) });
     await expect(visaField.locator("dd")).toHaveText(named);
     const whatsapp = new URL((await page.getByRole("link", { name: "WhatsApp" }).getAttribute("href")) ?? "");
-    expect(whatsapp.searchParams.get("text")).toContain(`about ${named}.`);
+    // To the visitor, in their own words: the option they picked, without the office's "sent as" (issue 35, item 9).
+    expect(whatsapp.searchParams.get("text")).toContain("about Visa Change Service. How can we help?");
     const email = new URL((await page.getByRole("link", { name: "E-mail" }).getAttribute("href")) ?? "");
-    expect(decodeURIComponent(email.search)).toContain(`about ${named} - `);
+    expect(decodeURIComponent(email.search)).toContain("about Visa Change Service - ");
   });
 });

@@ -1,5 +1,6 @@
 import { serviceName } from "../../app/lib/forms/visa-service";
 import { emailShape } from "./validate";
+import { calendarDay } from "../words";
 import { escapeHtml, forMail, noLinks, oneLine, truncate, visible } from "./text";
 import type { StoredEnquiry } from "./types";
 
@@ -34,7 +35,8 @@ function rawFields(enquiry: StoredEnquiry): [string, string][] {
     ["Phone", enquiry.phone],
     // The label the visitor picked, beside the value the form sent where they differ (issue 35).
     ["Visa type", enquiry.visaType && serviceName(enquiry.visaType, enquiry.visaLabel)],
-    ["Travel date", enquiry.date],
+    // "7 Dec 2026", as the office shows it (issue 35, item 8).
+    ["Travel date", enquiry.date && calendarDay(enquiry.date)],
     ["Adults", enquiry.adult],
     ["Children", enquiry.child],
     ["Subject", enquiry.subject],

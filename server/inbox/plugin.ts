@@ -10,6 +10,7 @@ import { SpamGuard } from "./spam";
 import type { InboxState } from "./state";
 import { InboxStore } from "./store";
 import { OutboxWorker } from "./worker";
+import { plural } from "../words";
 
 export interface InboxPluginOptions {
   config: InboxConfig;
@@ -31,8 +32,6 @@ export const closedState = (engine: InboxState["engine"]): InboxState => ({
   guard: null,
   openError: null,
 });
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * The enquiry inbox: the database, POST /api/submit, GET /healthz and the outbox worker, all closed with the

@@ -213,7 +213,7 @@ describe.each(engines)("on %s", (engine) => {
         "Email: aisha@example.com",
         "Phone: +971501234567",
         "Visa type: Tourist Visa",
-        "Travel date: 2026-03-14",
+        "Travel date: 14 Mar 2026",
         "Adults: 2",
         "Children: 1",
         "Message:\nTwo adults, 30 days please.",

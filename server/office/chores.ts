@@ -4,6 +4,7 @@ import type { Database } from "../data/open";
 import type { ChoresTable } from "../data/schema";
 import type { InboxState } from "../inbox/state";
 import { escapeHtml, forMail } from "../inbox/text";
+import { plural } from "../words";
 import { dubaiDateTime } from "./time";
 import { StatsStore } from "../stats/store";
 import { Work } from "./work";
@@ -122,7 +123,7 @@ export class Chores {
       await new StatsStore(this.database).rollUp(dubaiDay(now));
       if (swept.old + swept.spam > 0) {
         this.options.log.info(
-          `Deleted ${swept.old} enquiries older than ${this.options.settings.retentionMonths} months and ` +
+          `Deleted ${plural(swept.old, "enquiry", "enquiries")} older than ${plural(this.options.settings.retentionMonths, "month")} and ` +
             `${swept.spam} held as spam for over 30 days`,
         );
       }

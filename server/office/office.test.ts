@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageTitle } from "../../app/content/page-titles";
 import { openDatabase, type Database } from "../data/open";
 import { engines } from "../data/testing/engines";
 import {
@@ -181,7 +182,8 @@ describe.each(engines)("the back office on %s", (engine) => {
       const { client } = owner;
       const inbox = await client.get("/office");
       expect(inbox.text).toMatch(new RegExp(`<li class="row unopened"><a href="/office/enquiries/${id}">`));
-      expect(inbox.text).toContain('Tourist Visa<span class="page"> · /visa-changes/2</span>');
+      // The page by its title (issue 35, item 8).
+      expect(inbox.text).toContain(`Tourist Visa<span class="page"> · ${pageTitle("/visa-changes/2")}</span>`);
 
       const page = await client.get(`/office/enquiries/${id}`);
       expect(page.status).toBe(200);
@@ -221,7 +223,9 @@ describe.each(engines)("the back office on %s", (engine) => {
       expect(reply.status).toBe(200);
       const id = (await server.stored()).at(-1)?.id ?? 0;
       const page = await owner.client.get(`/office/enquiries/${id}`);
-      expect(page.text).toMatch(/<dt>Sent from<\/dt>\s*<dd[^>]*>\/dubai-visa\/1<\/dd>/);
+      expect(page.text).toContain(
+        `<dt>Sent from</dt><dd>${pageTitle("/dubai-visa/1")}<span class="quiet path"> · /dubai-visa/1</span></dd>`,
+      );
       expect(page.text).toMatch(/<dt>Came from<\/dt>\s*<dd[^>]*>Facebook, on a phone<\/dd>/);
       const unknown = await owner.client.get(`/office/enquiries/${await submit({ name: "No source" })}`);
       expect(unknown.text).toMatch(/<dt>Came from<\/dt>\s*<dd[^>]*>Not known, on a computer<\/dd>/);

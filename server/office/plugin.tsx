@@ -30,13 +30,14 @@ import { Stats } from "./pages/stats";
 import { Health } from "./pages/health";
 import { healthDetails } from "../inbox/health";
 import { defaultDays, periods, statsReport } from "../stats/report";
-import { loadPageTitles } from "../stats/bounds";
+import { loadPageTitles } from "../page-titles";
 import { PasskeyError, Passkeys } from "./passkeys";
 import { readReplyTexts, replyLinks } from "./replies";
 import { readPhone } from "../inbox/phone";
 import { toCsv } from "../inbox/csv";
 import { toXlsx } from "./xlsx";
 import { oneLine } from "../inbox/text";
+import { plural } from "../words";
 import { cleanName } from "./accounts";
 import { type Session, Sessions } from "./sessions";
 import { sameToken } from "./tokens";
@@ -176,6 +177,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       extra.status ?? 200,
       <Page
         title={title}
+        agency={options.agencyName}
         assets={assets.urls}
         person={session?.person ?? null}
         csrf={session?.csrf}
@@ -422,6 +424,8 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
         servicesNow(work),
         work.counts({ search, service }),
         work.today(Date.now()),
+        // The pages' titles, read on the first page that shows them (server/page-titles.ts).
+        loadPageTitles(),
       ]);
       return page(
         request,
@@ -496,7 +500,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       id: number,
       problem?: EnquiryProblem,
     ) => {
-      const enquiry = await partsNow().work.detail(id);
+      const [enquiry] = await Promise.all([partsNow().work.detail(id), loadPageTitles()]);
       if (!enquiry) return notFound(request, reply, session);
       const replies = replyLinks(enquiry, texts, options.agencyName);
       return page(
@@ -507,6 +511,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
           enquiry={enquiry}
           replies={replies}
           csrf={session.csrf}
+          mailOn={Boolean(state.mail)}
           problem={problem}
           owner={session.person.role === "owner" ? { fresh: fresh(session) } : undefined}
         />,
@@ -832,7 +837,12 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       const rows = await work.between(new Date(start).toISOString(), new Date(end).toISOString());
       const as = format === "xlsx" ? "a spreadsheet" : "CSV";
       const now = Date.now();
-      await accounts.audit(session.person.id, "exported", `${rows.length} enquiries, ${from} to ${to}, as ${as}`, now);
+      await accounts.audit(
+        session.person.id,
+        "exported",
+        `${plural(rows.length, "enquiry", "enquiries")}, ${from} to ${to}, as ${as}`,
+        now,
+      );
       reply.header("content-disposition", `attachment; filename="enquiries-${from}-to-${to}.${format}"`);
       if (format === "xlsx") {
         return reply
@@ -850,7 +860,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       await accounts.audit(
         session.person.id,
         "erased a person",
-        `${erased} enquiries, found by ${by || "nothing"}`,
+        `${plural(erased, "enquiry", "enquiries")}, found by ${by || "nothing"}`,
         Date.now(),
       );
       return reply.redirect(`/office/data?erased=${erased}`, 303);

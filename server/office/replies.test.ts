@@ -41,6 +41,41 @@ describe("replyLinks", () => {
     expect(mail.searchParams.get("subject")).toBe("Your enquiry about Tourist Visa - Karama Visa & Travel");
   });
 
+  it('greets a visitor by the option they picked, never with the office\'s "sent as" (issue 35, item 9)', () => {
+    const links = replyLinks(
+      {
+        ...to,
+        service: "Dubai Tourist Visa (sent as 30 Days Dubai Visa)",
+        visaType: "30 Days Dubai Visa",
+        visaLabel: "Dubai Tourist Visa",
+      },
+      texts,
+      "Karama Visa & Travel",
+    );
+    expect(links.greeting).toBe(
+      "Hello Aisha Khan, this is Karama Visa & Travel. Thank you for your enquiry about Dubai Tourist Visa. How can we help?",
+    );
+    expect(new URL(links.email ?? "").searchParams.get("subject")).toBe(
+      "Your enquiry about Dubai Tourist Visa - Karama Visa & Travel",
+    );
+  });
+
+  it('reads naturally for a message from the Contact page: not "your enquiry about Visa enquiry" (issue 35, item 9)', () => {
+    const contact = { ...to, kind: "contact" as const, service: "Visa enquiry", subject: "Visa enquiry" };
+    const links = replyLinks(contact, texts, "Karama Visa & Travel");
+    expect(links.greeting).toBe(
+      "Hello Aisha Khan, this is Karama Visa & Travel. Thank you for your message. How can we help?",
+    );
+    expect(new URL(links.whatsapp ?? "").searchParams.get("text")).toBe(links.greeting);
+    expect(new URL(links.email ?? "").searchParams.get("subject")).toBe("Re: Visa enquiry - Karama Visa & Travel");
+    const untitled = replyLinks(
+      { ...contact, service: "Contact message", subject: "  " },
+      texts,
+      "Karama Visa & Travel",
+    );
+    expect(new URL(untitled.email ?? "").searchParams.get("subject")).toBe("Re: Your message - Karama Visa & Travel");
+  });
+
   it("offers no link it cannot make", () => {
     expect(replyLinks({ ...to, phone: "n/a", email: "" }, texts, "A")).toMatchObject({
       call: null,

@@ -4,10 +4,21 @@ import { parse } from "yaml";
 import { z } from "zod";
 import { readPhone } from "../inbox/phone";
 
-/** The texts of the three replies, from content/office/replies.yaml, where the owner can change them. */
+/**
+ * The texts of the three replies, from content/office/replies.yaml, where the owner can change them: one pair for
+ * an enquiry about a service, one for a message from the Contact page (issue 35, item 9), which a file from before
+ * may lack.
+ */
 const repliesSchema = z.object({
   whatsappGreeting: z.string().trim().min(1).max(500),
   emailSubject: z.string().trim().min(1).max(200),
+  contactGreeting: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .default("Hello {name}, this is {agency}. Thank you for your message. How can we help?"),
+  contactSubject: z.string().trim().min(1).max(200).default("Re: {subject} - {agency}"),
 });
 export type ReplyTexts = z.infer<typeof repliesSchema>;
 
@@ -33,7 +44,15 @@ export interface ReplyTo {
    */
   phoneInternational?: string | null;
   email: string;
+  /** What the office calls the service (work.ts, serviceOf): the fallback when nothing below says more. */
   service: string;
+  /** An enquiry about a service, or a message from the Contact page; an enquiry when not given. */
+  kind?: "enquiry" | "contact";
+  /** The contact message's subject, as the visitor wrote it. */
+  subject?: string;
+  /** The label of the option the visitor picked, and the value the form sent (issue 35, item 3). */
+  visaLabel?: string | null;
+  visaType?: string;
 }
 
 const fill = (text: string, values: Record<string, string>) =>
@@ -60,21 +79,31 @@ export function internationalDigits(phone: string): string | null {
   return digits.length >= 8 && digits.length <= 15 ? digits : null;
 }
 
-/** The three replies to a visitor: Call (tel:), WhatsApp (wa.me with a greeting) and E-mail (mailto: with a subject). */
+/**
+ * The three replies to a visitor: Call (tel:), WhatsApp (wa.me with a greeting) and E-mail (mailto: with a
+ * subject). Written to the visitor, in their words: the service is the option they picked (never the office's
+ * "sent as"), and a message from the Contact page is thanked as a message, its subject the mail's "Re:".
+ */
 export function replyLinks(to: ReplyTo, texts: ReplyTexts, agency: string) {
-  const values = { name: to.name.trim() || "there", service: to.service, agency };
+  const contact = to.kind === "contact";
+  const service = to.visaLabel?.trim() || to.visaType?.trim() || to.service;
+  const values = {
+    name: to.name.trim() || "there",
+    service,
+    subject: (to.subject ?? "").trim() || "Your message",
+    agency,
+  };
+  const greeting = fill(contact ? texts.contactGreeting : texts.whatsappGreeting, values);
   // Call and WhatsApp dial the international form, never a guess: a flagged number has none (issue 35).
   const international = to.phoneInternational === undefined ? readPhone(to.phone).international : to.phoneInternational;
   const digits = international?.replace(/[^0-9]/g, "") ?? null;
-  const subject = fill(texts.emailSubject, values);
+  const subject = fill(contact ? texts.contactSubject : texts.emailSubject, values);
   return {
     call: digits ? `tel:+${digits}` : null,
-    whatsapp: digits
-      ? `https://wa.me/${digits}?text=${encodeURIComponent(fill(texts.whatsappGreeting, values))}`
-      : null,
+    whatsapp: digits ? `https://wa.me/${digits}?text=${encodeURIComponent(greeting)}` : null,
     email: to.email.includes("@")
       ? `mailto:${encodeURIComponent(to.email.trim()).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`
       : null,
-    greeting: fill(texts.whatsappGreeting, values),
+    greeting,
   };
 }

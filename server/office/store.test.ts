@@ -446,8 +446,9 @@ describe.each(engines)("the office's data on %s", (engine) => {
         visaLabel: "Visa Change Service",
       });
       const links = replyLinks(detail ?? { name: "", phone: "", email: "", service: "" }, readReplyTexts(), "Agency");
-      expect(links.greeting).toContain(`about ${named}.`);
-      expect(decodeURIComponent(new URL(links.email ?? "").search)).toContain(`about ${named} - Agency`);
+      // To the visitor, the option they picked alone, without the office's "sent as" (issue 35, item 9).
+      expect(links.greeting).toContain("about Visa Change Service. How can we help?");
+      expect(decodeURIComponent(new URL(links.email ?? "").search)).toContain("about Visa Change Service - Agency");
       expect(await work.detail(old ?? 0)).toMatchObject({ service: "60 Days Dubai Visa", visaLabel: null });
     });
   });

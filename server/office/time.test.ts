@@ -6,8 +6,10 @@ describe("office times, in Dubai", () => {
   it.each([
     ["2026-11-24T07:59:30Z", "just now"],
     ["2026-11-24T07:55:00Z", "5 min ago"],
-    ["2026-11-24T06:00:00Z", "2 h ago"],
-    ["2026-11-21T08:00:00Z", "3 d ago"],
+    ["2026-11-24T06:30:00Z", "1 hour ago"],
+    ["2026-11-24T06:00:00Z", "2 hours ago"],
+    ["2026-11-23T07:00:00Z", "1 day ago"],
+    ["2026-11-21T08:00:00Z", "3 days ago"],
     ["2026-11-10T21:00:00Z", "11 Nov"],
   ])("%s is %s", (iso, text) => {
     expect(ago(iso, now)).toBe(text);

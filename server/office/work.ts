@@ -48,6 +48,8 @@ export interface ListRow {
   page: string | null;
   travelDate: string;
   stage: Stage;
+  /** Why it was lost, for the Done list (issue 35, item 8); null unless lost. */
+  lostReason: string | null;
   opened: boolean;
   delivery: DeliveryStatus;
 }
@@ -76,7 +78,6 @@ export interface EnquiryDetail extends ListRow {
   /** The label of the visa option picked, when known (issue 35). */
   visaLabel: string | null;
   message: string;
-  lostReason: string | null;
   attempts: number;
   lastError: string | null;
   sentAt: string | null;
@@ -310,7 +311,6 @@ export class Work {
       visaType: row.visa_type,
       visaLabel: row.visa_label,
       message: row.message,
-      lostReason: row.lost_reason,
       attempts: row.attempts,
       lastError: row.last_error,
       sentAt: row.sent_at,
@@ -722,6 +722,7 @@ const listColumns = [
   "e.page",
   "e.travel_date",
   "e.stage",
+  "e.lost_reason",
   "e.opened_at",
   "o.status",
 ] as const;
@@ -737,6 +738,7 @@ function toListRow(row: {
   page: string | null;
   travel_date: string;
   stage: Stage;
+  lost_reason: string | null;
   opened_at: string | null;
   status: DeliveryStatus;
 }): ListRow {
@@ -748,6 +750,7 @@ function toListRow(row: {
     page: row.page,
     travelDate: row.travel_date,
     stage: row.stage,
+    lostReason: row.stage === "lost" ? row.lost_reason : null,
     opened: row.opened_at !== null,
     delivery: row.status,
   };

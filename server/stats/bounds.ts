@@ -1,3 +1,4 @@
+import { titleOfPage } from "../page-titles";
 import { pagePaths } from "../../app/lib/paths";
 import { isSource, knownSources, sourceLabel } from "../../app/lib/statistics/source";
 import { visible } from "../inbox/text";
@@ -48,27 +49,18 @@ export function sourceOf(value: unknown): string {
   return isSource(value) ? value : otherSource;
 }
 
-let titleOf: ((path: string) => string | null) | null = null;
-
-/**
- * Reads the pages' titles once (app/content/page-titles.ts, from the content files, checked): before `pageName`
- * is first used (the office's statistics page, `npm run stats`). Not at start-up: reading and checking the content
- * takes the server a second or more, for a page few open.
- */
-export async function loadPageTitles(): Promise<void> {
-  titleOf ??= (await import("../../app/content/page-titles")).pageTitle;
-}
-
 /**
  * A stored page as the office and `npm run stats` name it: a page of the site by its title once they are loaded
- * (issue 35, item 8: `loadPageTitles`); anything else (a row written before the bounds) as its path, visitor text
+ * (issue 35, item 8: `loadPageTitles`, server/page-titles.ts); anything else (a row written before the bounds) as its path, visitor text
  * never unseen (control characters shown).
  */
 export function pageName(route: string): string {
   if (route === "") return "Not known";
   if (route === otherPage) return "Other addresses";
-  return titleOf?.(route) ?? visible(route);
+  return titleOfPage(route) ?? visible(route);
 }
+
+export { loadPageTitles } from "../page-titles";
 
 /** A stored source as the office and `npm run stats` name it. */
 export function sourceName(source: string): string {

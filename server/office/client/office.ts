@@ -1,12 +1,14 @@
 /* The office's one script: the passkey ceremonies (they need the browser's WebAuthn API), a note on the
- * enquiry's timeline when someone taps Call, WhatsApp or E-mail, and an invitation link's Copy and Share. Every
- * other action is a plain form post. */
+ * enquiry's timeline when someone taps Call, WhatsApp or E-mail (the page showing Contacted at once), and an
+ * invitation link's Copy and Share. Every other action is a plain form post. */
 import {
   browserSupportsWebAuthn,
   startAuthentication,
   startRegistration,
   WebAuthnError,
 } from "@simplewebauthn/browser";
+import type { Stage } from "../../data/schema";
+import { stageLabels } from "../pages/labels";
 
 const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
 
@@ -108,17 +110,51 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("[data-passkey
   });
 }
 
-// A tap on a reply is put on the timeline; the link itself opens the phone, WhatsApp or mail app as usual.
+// A tap on a reply is put on the timeline, and a New enquiry shows Contacted at once (issue 35, item 8): the
+// server records the tap (work.ts, replied), so the next load says the same, script or none. The link itself
+// opens the phone, WhatsApp or mail app as usual.
 const replies = document.querySelector<HTMLElement>("[data-enquiry]");
+const channelWords: Record<string, string> = { call: "Call", whatsapp: "WhatsApp", email: "E-mail" };
+
+/** The enquiry's stage as the page shows it: the label under its name, and the buttons that move it elsewhere. */
+function showStage(stage: Stage) {
+  const shown = document.querySelector<HTMLElement>("[data-stage]");
+  if (shown) {
+    shown.dataset.stage = stage;
+    shown.className = `stage stage-${stage}`;
+    shown.textContent = stageLabels[stage];
+  }
+  for (const button of document.querySelectorAll<HTMLButtonElement>("[data-move]")) {
+    button.hidden = button.dataset.move === stage;
+  }
+}
+
 replies?.addEventListener("click", (event) => {
   const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-reply]");
   if (!link) return;
+  const status = document.querySelector<HTMLElement>("[data-reply-status]");
+  const say = (text: string, isError = false) => {
+    if (!status) return;
+    status.textContent = text;
+    status.classList.toggle("error", isError);
+  };
+  const channel = link.dataset.reply ?? "";
+  const wasNew = document.querySelector<HTMLElement>("[data-stage]")?.dataset.stage === "new";
+  if (wasNew) showStage("contacted");
+  say(`${channelWords[channel] ?? "Reply"} noted on the timeline${wasNew ? `: now ${stageLabels.contacted}` : ""}.`);
   void fetch(`/office/enquiries/${replies.dataset.enquiry}/replies`, {
     method: "POST",
     keepalive: true,
     headers: { "content-type": "application/json", "x-csrf-token": csrf() },
-    body: JSON.stringify({ channel: link.dataset.reply }),
-  }).catch(() => {});
+    body: JSON.stringify({ channel }),
+  })
+    .then((response) => {
+      if (!response.ok) throw new Error(String(response.status));
+    })
+    .catch(() => {
+      if (wasNew) showStage("new");
+      say("The office could not note this tap. Check the connection, then reload the page.", true);
+    });
 });
 
 // An invitation link: Copy where the browser lets a page write the clipboard, Share where it has a share sheet

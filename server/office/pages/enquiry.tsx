@@ -4,12 +4,15 @@ import type { Stage } from "../../data/schema";
 import type { replyLinks } from "../replies";
 import { serviceName } from "../../../app/lib/forms/visa-service";
 import { sourceLabel } from "../../../app/lib/statistics/source";
+import { spamReasonInWords } from "../../inbox/spam";
 import { oneLine, visible } from "../../inbox/text";
 import { countryOf, spaced } from "../../inbox/phone";
+import { calendarDay } from "../../words";
+import { titleOfPage } from "../../page-titles";
 import { dubaiDateTime } from "../time";
 import type { EnquiryDetail, TimelineEvent } from "../work";
 import { Confirm } from "./confirm";
-import { cameByLabels, deliveryLabels, stageLabels } from "./labels";
+import { cameByLabels, deliveryLabel, stageLabels } from "./labels";
 import type { CameBy } from "../../data/schema";
 
 export const longestNote = 5000;
@@ -19,6 +22,8 @@ export interface EnquiryProps {
   enquiry: EnquiryDetail;
   replies: ReturnType<typeof replyLinks>;
   csrf: string;
+  /** Whether this server mails enquiries to the agency (SMTP_HOST set). */
+  mailOn: boolean;
   /** A form sent back with a problem: its message, and what was typed, kept. */
   problem?: EnquiryProblem;
   /** For an owner: whether their passkey check is fresh (deleting held spam needs it). Absent for staff. */
@@ -70,13 +75,22 @@ function Field({ name, wide = false, children }: { name: string; wide?: boolean;
   );
 }
 
+/** The page an enquiry was sent from, by its title, with its address beside it (issue 35, item 8). */
+export function sentFrom(page: string | null, kind: EnquiryDetail["kind"]): { title: string; path: string | null } {
+  if (page === null) return { title: kind === "contact" ? "The Contact page" : "Not known", path: null };
+  const title = titleOfPage(page);
+  return title === null ? { title: oneLine(page), path: null } : { title, path: page };
+}
+
 /**
- * One enquiry: the three replies first, then its stage, every field, its delivery, notes and timeline. Every stored
- * text is shown with its control characters and bidirectional overrides made visible (server/inbox/text.ts):
- * oneLine for a field, visible for the message and a note, which keep their line breaks.
+ * One enquiry: the three replies first, then the visitor's message (on a phone, both in the first screen: issue 35,
+ * item 8), then what needs a look (the number, spam, the mail), its stage, every field, its delivery, notes and
+ * timeline. Every stored text is shown with its control characters and bidirectional overrides made visible
+ * (server/inbox/text.ts): oneLine for a field, visible for the message and a note, which keep their line breaks.
  */
-export function Enquiry({ enquiry, replies, csrf, problem, owner }: EnquiryProps) {
+export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: EnquiryProps) {
   const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);
+  const from = sentFrom(enquiry.page, enquiry.kind);
   return (
     <>
       <p class="back">
@@ -84,7 +98,10 @@ export function Enquiry({ enquiry, replies, csrf, problem, owner }: EnquiryProps
       </p>
       <h1>{oneLine(enquiry.name)}</h1>
       <p class="subtitle">
-        {oneLine(enquiry.service)} · <span class={`stage stage-${enquiry.stage}`}>{stageLabels[enquiry.stage]}</span>
+        {oneLine(enquiry.service)} ·{" "}
+        <span class={`stage stage-${enquiry.stage}`} data-stage={enquiry.stage}>
+          {stageLabels[enquiry.stage]}
+        </span>
         {enquiry.stage === "lost" && enquiry.lostReason ? <span>: {oneLine(enquiry.lostReason)}</span> : null}
       </p>
       <div class="replies" data-enquiry={enquiry.id}>
@@ -110,6 +127,14 @@ export function Enquiry({ enquiry, replies, csrf, problem, owner }: EnquiryProps
           </a>
         ) : null}
       </div>
+      <p class="status reply-status" role="status" data-reply-status></p>
+
+      <section aria-labelledby="message-heading" class="card visitor-message">
+        <h2 id="message-heading" class="label-heading">
+          Message{enquiry.subject ? <span>: {oneLine(enquiry.subject)}</span> : null}
+        </h2>
+        <p class="message">{visible(enquiry.message) || "(none)"}</p>
+      </section>
 
       {enquiry.phoneFlag ? (
         <section aria-labelledby="phone-heading" class="card flagged">
@@ -133,7 +158,9 @@ export function Enquiry({ enquiry, replies, csrf, problem, owner }: EnquiryProps
         <section aria-labelledby="held-heading" class="card held">
           <h2 id="held-heading">Held as spam</h2>
           <p>
-            {enquiry.heldReason ? `Why: ${oneLine(enquiry.heldReason)}.` : "Held by the spam checks."}{" "}
+            {enquiry.heldReason
+              ? `Why: ${oneLine(spamReasonInWords(enquiry.heldReason))}.`
+              : "Held by the spam checks."}{" "}
             {enquiry.sentAt ? "It had been mailed before." : "It was not mailed."}
           </p>
           <form method="post" action={`/office/enquiries/${enquiry.id}/not-spam`}>
@@ -141,7 +168,9 @@ export function Enquiry({ enquiry, replies, csrf, problem, owner }: EnquiryProps
             <button type="submit">
               {enquiry.sentAt || enquiry.cameBy
                 ? "Not spam: move it back to the inbox"
-                : "Not spam: move to the inbox and mail it"}
+                : mailOn
+                  ? "Not spam: move to the inbox and mail it"
+                  : "Not spam: move to the inbox"}
             </button>
           </form>
           {owner ? (
@@ -177,7 +206,7 @@ export function Enquiry({ enquiry, replies, csrf, problem, owner }: EnquiryProps
         <form method="post" action={`/office/enquiries/${enquiry.id}/stage`} class="stage-buttons">
           <input type="hidden" name="csrf" value={csrf} />
           {moves.map((stage) => (
-            <button key={stage} type="submit" name="stage" value={stage}>
+            <button key={stage} type="submit" name="stage" value={stage} data-move={stage}>
               {stageLabels[stage]}
             </button>
           ))}
@@ -239,32 +268,27 @@ export function Enquiry({ enquiry, replies, csrf, problem, owner }: EnquiryProps
             <Field name="Visa type">{oneLine(serviceName(enquiry.visaType, enquiry.visaLabel))}</Field>
           ) : null}
           {enquiry.subject ? <Field name="Subject">{oneLine(enquiry.subject)}</Field> : null}
-          {enquiry.travelDate ? <Field name="Travel date">{oneLine(enquiry.travelDate)}</Field> : null}
+          {enquiry.travelDate ? <Field name="Travel date">{oneLine(calendarDay(enquiry.travelDate))}</Field> : null}
           {enquiry.adult ? <Field name="Adults">{oneLine(enquiry.adult)}</Field> : null}
           {enquiry.child ? <Field name="Children">{oneLine(enquiry.child)}</Field> : null}
-          <Field name="Message" wide>
-            <span class="message">{visible(enquiry.message) || "(none)"}</span>
-          </Field>
           <Field name="Received">{dubaiDateTime(enquiry.receivedAt)}</Field>
           {enquiry.cameBy ? (
             <Field name="How it came">{cameByLabels[enquiry.cameBy]}, added in the office</Field>
           ) : (
             <>
               <Field name="Sent from">
-                {enquiry.page !== null
-                  ? oneLine(enquiry.page)
-                  : enquiry.kind === "contact"
-                    ? "The Contact page"
-                    : "Not known"}
+                {from.title}
+                {from.path ? <span class="quiet path"> · {from.path}</span> : null}
               </Field>
               <Field name="Came from">{oneLine(cameFrom(enquiry))}</Field>
             </>
           )}
           <Field name="Mail to the agency">
-            {deliveryLabels[enquiry.delivery]}
+            {deliveryLabel(enquiry.delivery, mailOn)}
             {enquiry.delivery === "sent" && enquiry.sentAt ? `, ${dubaiDateTime(enquiry.sentAt)}` : null}
-            {enquiry.delivery === "pending" && enquiry.lastError ? ` (last try: ${oneLine(enquiry.lastError)})` : null}
-            {enquiry.delivery === "held" && enquiry.heldReason ? ` (${oneLine(enquiry.heldReason)})` : null}
+            {enquiry.delivery === "pending" && mailOn && enquiry.lastError
+              ? ` (last try: ${oneLine(enquiry.lastError)})`
+              : null}
           </Field>
           <Field name="Number">{enquiry.id}</Field>
         </dl>

@@ -1,16 +1,15 @@
 /** @jsxImportSource preact */
 import type { HealthDetails } from "../../inbox/health";
+import { plural } from "../../words";
 import { ago, dubaiDateTime } from "../time";
 
 const engineNames = { sqlite: "SQLite (a file on this server)", postgres: "PostgreSQL" } as const;
 
-const count = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
-
 function waited(seconds: number): string {
-  if (seconds < 60) return count(seconds, "second", "seconds");
-  if (seconds < 3600) return count(Math.floor(seconds / 60), "minute", "minutes");
-  if (seconds < 86_400) return count(Math.floor(seconds / 3600), "hour", "hours");
-  return count(Math.floor(seconds / 86_400), "day", "days");
+  if (seconds < 60) return plural(seconds, "second");
+  if (seconds < 3600) return plural(Math.floor(seconds / 60), "minute");
+  if (seconds < 86_400) return plural(Math.floor(seconds / 3600), "hour");
+  return plural(Math.floor(seconds / 86_400), "day");
 }
 
 /**

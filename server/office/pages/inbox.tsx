@@ -1,5 +1,7 @@
 /** @jsxImportSource preact */
 import { oneLine } from "../../inbox/text";
+import { calendarDay, plural } from "../../words";
+import { titleOfPage } from "../../page-titles";
 import { ago } from "../time";
 import { type ListRow, type Tab, type TabCounts, tabs } from "../work";
 import { Confirm } from "./confirm";
@@ -42,7 +44,7 @@ export function inboxHref(query: { tab: Tab | null; search?: string; service?: s
 /** A tab's count; a search that found more than it counts says "at least" (work.ts, countCap). */
 const counted = (count: number, capped: boolean) => `${count.toLocaleString("en")}${capped ? "+" : ""}`;
 
-const came = (count: number) => (count === 1 ? "1 enquiry came today" : `${count.toLocaleString("en")} came today`);
+const came = (count: number) => `${plural(count, "enquiry", "enquiries")} came today`;
 
 /**
  * The enquiries, newest first, a tab at a time, each tab with its count: a list to scan with a thumb. A search or
@@ -151,10 +153,11 @@ export function Inbox({
                 </span>{" "}
                 <span class="row-what">
                   {oneLine(row.service)}
-                  {row.page ? <span class="page"> · {oneLine(row.page)}</span> : null}
+                  {row.page ? <span class="page"> · {titleOfPage(row.page) ?? oneLine(row.page)}</span> : null}
                 </span>{" "}
+                {row.lostReason ? <span class="row-why">Lost: {oneLine(row.lostReason)}</span> : null}{" "}
                 <span class="row-bottom">
-                  {row.travelDate ? <span>Travel {oneLine(row.travelDate)}</span> : <span />}{" "}
+                  {row.travelDate ? <span>Travel {oneLine(calendarDay(row.travelDate))}</span> : <span />}{" "}
                   <span class={`stage stage-${row.delivery === "held" ? "held" : row.stage}`}>
                     {row.delivery === "held" ? "Held" : stageLabels[row.stage]}
                   </span>

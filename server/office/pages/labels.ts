@@ -33,3 +33,12 @@ export const cameByLabels: Record<CameBy, string> = {
   whatsapp: "WhatsApp",
   other: "Other",
 };
+
+/**
+ * An enquiry's mail to the agency, as the office says it: with mail turned off on this server (no SMTP_HOST), one
+ * waiting is not "Waiting to be mailed" forever (issue 35, item 8).
+ */
+export function deliveryLabel(delivery: DeliveryStatus, mailOn: boolean): string {
+  if (delivery === "pending" && !mailOn) return "Mail is turned off on this server: it is kept here, not e-mailed";
+  return deliveryLabels[delivery];
+}

@@ -9,6 +9,8 @@ export interface Assets {
 
 export interface PageProps {
   title: string;
+  /** The agency's name (the AGENCY_NAME setting), in the header and the browser tab. */
+  agency: string;
   assets: Assets;
   /** The signed-in person, for the header; null on the sign-in and enrol pages. */
   person: Person | null;
@@ -20,7 +22,7 @@ export interface PageProps {
 }
 
 /** Every office page: its own look (a staff member always knows they are in the office), never indexed. */
-export function Page({ title, assets, person, csrf, section, children }: PageProps) {
+export function Page({ title, agency, assets, person, csrf, section, children }: PageProps) {
   return (
     <html lang="en">
       <head>
@@ -28,7 +30,7 @@ export function Page({ title, assets, person, csrf, section, children }: PagePro
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         {csrf ? <meta name="csrf-token" content={csrf} /> : null}
-        <title>{`${title} · Office`}</title>
+        <title>{`${title} · ${agency} office`}</title>
         <link rel="icon" href="data:," />
         <link rel="stylesheet" href={assets.css} />
         <script type="module" src={assets.js} />
@@ -39,7 +41,7 @@ export function Page({ title, assets, person, csrf, section, children }: PagePro
         </a>
         <header class="bar">
           <a class="brand" href="/office">
-            Office
+            <span class="brand-agency">{agency}</span> <span class="brand-office">Office</span>
           </a>
           {person ? (
             <nav class="bar-links" aria-label="Office">

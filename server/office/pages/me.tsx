@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import type { Person, StoredPasskey } from "../accounts";
+import { plural } from "../../words";
 import { ago, dubaiDateTime } from "../time";
 import { Confirm } from "./confirm";
 
@@ -67,9 +68,7 @@ export function Me({ person, passkeys, sessions, csrf, fresh, now, ended, remove
       <section aria-labelledby="sessions-heading" class="card">
         <h2 id="sessions-heading">Signed in on</h2>
         {ended !== undefined ? (
-          <p role="status">
-            {ended === 1 ? "1 other device was signed out." : `${ended} other devices were signed out.`}
-          </p>
+          <p role="status">{`${plural(ended, "other device was", "other devices were")} signed out.`}</p>
         ) : null}
         <ul class="plain">
           {sessions.map((session) => (

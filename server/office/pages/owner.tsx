@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import type { Role } from "../../data/schema";
 import type { Person, StoredPasskey } from "../accounts";
+import { plural } from "../../words";
 import { ago, dubaiDateTime } from "../time";
 import { Confirm } from "./confirm";
 import { oneLine } from "../../inbox/text";
@@ -228,7 +229,7 @@ export function Data({ csrf, fresh, from, to, erase, erased, problem }: DataProp
             audit log keeps that it was done, not what was erased.
           </p>
           {erased !== undefined ? (
-            <p role="status">{erased === 1 ? "1 enquiry was erased." : `${erased} enquiries were erased.`}</p>
+            <p role="status">{`${plural(erased, "enquiry was", "enquiries were")} erased.`}</p>
           ) : null}
           <form method="get" action="/office/data">
             <label>
@@ -250,7 +251,7 @@ export function Data({ csrf, fresh, from, to, erase, erased, problem }: DataProp
                 <input type="hidden" name="email" value={erase.email} />
                 <input type="hidden" name="phone" value={erase.phone} />
                 <p role="status">
-                  {erase.matches.length === 1 ? "1 enquiry" : `${erase.matches.length} enquiries`}:{" "}
+                  {plural(erase.matches.length, "enquiry", "enquiries")}:{" "}
                   {erase.matches
                     .map((match) => `${oneLine(match.name)} (${dubaiDateTime(match.receivedAt)})`)
                     .join("; ")}

@@ -29,6 +29,7 @@ const row: ListRow = {
   page: marked("/visas/page"),
   travelDate: marked("2026-06-01"),
   stage: "new",
+  lostReason: null,
   opened: false,
   delivery: "pending",
 };
@@ -91,6 +92,24 @@ describe("issue 34, finding 9: the office shows visitor text's bidi overrides an
     expectShownVisibly(html, "2026-06-01", 1);
   });
 
+  it("in the Done list: why one was lost (issue 35, item 8)", () => {
+    const html = renderToString(
+      h(Inbox, {
+        tab: "done",
+        search: "",
+        service: "",
+        services: [],
+        rows: [{ ...row, stage: "lost", lostReason: marked("Too dear") }],
+        older: null,
+        paged: false,
+        now: Date.parse("2026-05-02T08:00:00.000Z"),
+        counts: { tabs: { new: 0, progress: 0, done: 1, held: 0, all: 1 }, everywhere: 1, capped: false },
+        today: 0,
+      }),
+    );
+    expectShownVisibly(html, "Too dear", 1);
+  });
+
   it("in the service filter's choices, whose value stays as stored so that choosing one still finds them", () => {
     const html = renderToString(
       h(Inbox, {
@@ -110,19 +129,14 @@ describe("issue 34, finding 9: the office shows visitor text's bidi overrides an
   });
 
   it("on the enquiry's page: its name, service, every field, the message, where it came from and the delivery", () => {
-    const html = renderToString(h(Enquiry, { enquiry: { ...enquiry, events: [] }, replies, csrf: "token" }));
-    for (const field of [
-      "Aisha",
-      "mail@example.com",
-      "+971501234567",
-      "Adults 2",
-      "Children 1",
-      "Subject",
-      "2026-06-01",
-    ]) {
+    const html = renderToString(
+      h(Enquiry, { enquiry: { ...enquiry, events: [] }, replies, csrf: "token", mailOn: true }),
+    );
+    for (const field of ["Aisha", "mail@example.com", "+971501234567", "Adults 2", "Children 1", "2026-06-01"]) {
       expectShownVisibly(html, field, 1);
     }
     expectShownVisibly(html, "Tourist", 2); // the subtitle and the visa type
+    expectShownVisibly(html, "Subject", 2); // over the message, and its field
     expectShownVisibly(html, "Hello\nsecond line", 1); // the message keeps its line break
     expectShownVisibly(html, "/visas/page", 1);
     expectShownVisibly(html, "550 refused", 1);
@@ -132,20 +146,20 @@ describe("issue 34, finding 9: the office shows visitor text's bidi overrides an
 
   it("on a held enquiry's page: why it was held", () => {
     const html = renderToString(
-      h(Enquiry, { enquiry: { ...enquiry, delivery: "held", events: [] }, replies, csrf: "token" }),
+      h(Enquiry, { enquiry: { ...enquiry, delivery: "held", events: [] }, replies, csrf: "token", mailOn: true }),
     );
-    expectShownVisibly(html, "honeypot", 2); // the card and the delivery line
+    expectShownVisibly(html, "honeypot", 1); // the card, a reason the spam checks do not know kept as stored
   });
 
   it("on a lost enquiry's page: why it was lost", () => {
     const html = renderToString(
-      h(Enquiry, { enquiry: { ...enquiry, stage: "lost", events: [] }, replies, csrf: "token" }),
+      h(Enquiry, { enquiry: { ...enquiry, stage: "lost", events: [] }, replies, csrf: "token", mailOn: true }),
     );
     expectShownVisibly(html, "Too dear", 1);
   });
 
   it("on the timeline: a note, a reason for a move and who did it", () => {
-    const html = renderToString(h(Enquiry, { enquiry, replies, csrf: "token" }));
+    const html = renderToString(h(Enquiry, { enquiry, replies, csrf: "token", mailOn: true }));
     expectShownVisibly(html, "Call back", 1);
     expectShownVisibly(html, "Moved to Lost: Too dear", 1);
     expectShownVisibly(html, "Omar", 2);
