@@ -10,7 +10,8 @@ import type {
 } from "fastify";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Database } from "../data/open";
 import { databaseRateLimitStore } from "../inbox/rate-limit-store";
 import type { InboxState } from "../inbox/state";
@@ -110,6 +111,9 @@ const field = (body: unknown, name: string): string => {
   return typeof value === "string" ? value : "";
 };
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 /**
  * The back office at /office, for the agency's people (issue 26): sign-in with passkeys, the inbox of enquiries
  * and one enquiry at a time. Server-rendered pages; its one script runs the passkey ceremonies and notes reply
@@ -150,16 +154,17 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     reply.header("set-cookie", cookie(token, Math.floor(config.sessionMaxMs / 1000)));
   const clearSessionCookie = (reply: FastifyReply) => reply.header("set-cookie", cookie("", 0));
 
-  const html = (request: FastifyRequest, reply: FastifyReply, status: number, page: VNode) => {
+  // Compressed on libuv's threads, not the one every visitor waits on (a statistics page is tens of KiB).
+  const html = async (request: FastifyRequest, reply: FastifyReply, status: number, page: VNode) => {
     const body = Buffer.from(`<!doctype html>${renderToString(page)}`);
     reply.code(status).type("text/html; charset=utf-8").header("vary", "accept-encoding");
     const encoding = preferredEncoding(request);
     if (encoding === "br") {
       return reply
         .header("content-encoding", "br")
-        .send(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+        .send(await brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
     }
-    if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(gzipSync(body));
+    if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(await gzipAsync(body));
     return reply.send(body);
   };
 
