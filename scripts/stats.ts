@@ -1,3 +1,4 @@
+import { plural } from "../server/words";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/data/open";
@@ -56,7 +57,7 @@ function textReport(report: Report): string {
     speed.set(key, row);
   }
   return [
-    `${report.from} to ${report.to} (Dubai): ${report.totals.views} page views, ${report.totals.enquiries} enquiries, ${conversion(report.totals)} per 100 views.`,
+    `${report.from} to ${report.to} (Dubai): ${plural(report.totals.views, "page view")}, ${plural(report.totals.enquiries, "enquiry", "enquiries")}, ${conversion(report.totals)} per 100 views.`,
     table(
       "Pages",
       ["Page", ...head],

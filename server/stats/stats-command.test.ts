@@ -69,7 +69,7 @@ describe.each(engines)("npm run stats on %s", (engine) => {
     const { stdout, code } = await scriptOn("stats", setting, []);
     expect(code).toBe(0);
     expect(stdout).toContain(
-      `${addDays(today, -27)} to ${today} (Dubai): 5 page views, 1 enquiries, 20.0 % per 100 views.`,
+      `${addDays(today, -27)} to ${today} (Dubai): 5 page views, 1 enquiry, 20.0 % per 100 views.`,
     );
     expect(stdout).toMatch(/^WhatsApp\s+3\s+1\s+33\.3 %$/m);
     // Pages by their titles, not their paths (issue 35, item 8).
