@@ -91,3 +91,12 @@ describe("issue 35, item 3: the mail names the service the visitor picked", () =
     expect(old.text).toContain("Visa type: 60 Days Dubai Visa\n");
   });
 });
+
+describe("issue 35, item 8: the mail says when the enquiry came in Dubai time", () => {
+  it("gives the time received as the agency's clock shows it, and says so", () => {
+    const mail = composeMail(enquiry({ receivedAt: "2026-11-25T20:38:00.000Z" }), agency, sender);
+    expect(mail.text).toContain("Received 2026-11-26 00:38 (Dubai time) via the website (enquiry #7).");
+    expect(mail.html).toContain("Received 2026-11-26 00:38 (Dubai time) via the website");
+    expect(mail.text).not.toContain("2026-11-25T20:38");
+  });
+});

@@ -1,3 +1,4 @@
+import { dubaiClock } from "../data/dubai-days";
 import { serviceName } from "../../app/lib/forms/visa-service";
 import { emailShape } from "./validate";
 import { calendarDay } from "../words";
@@ -73,7 +74,7 @@ export function composeMail(
   const topic = forMail(asked.trim(), 80);
   const subject = truncate(`${kindLabel} #${enquiry.id} from ${who}${topic ? `: ${topic}` : ""}`, 150);
   const fields = mailFields(enquiry);
-  const received = `Received ${enquiry.receivedAt} via the website (${kindLabel.toLowerCase()} #${enquiry.id}).`;
+  const received = `Received ${dubaiClock(enquiry.receivedAt)} (Dubai time) via the website (${kindLabel.toLowerCase()} #${enquiry.id}).`;
   // The back office's page of this enquiry (sign-in needed), when the office is on.
   const officeLink = office ? `${office}/office/enquiries/${enquiry.id}` : null;
 
