@@ -52,24 +52,27 @@ export function adminHtml(agencyName: string): string {
       /* The editor is made for a computer: on a phone its forms run off the screen, Publish with them. */
       .narrow-screen {
         display: none;
+        position: absolute;
+        top: 0;
+        left: 0;
+        box-sizing: border-box;
+        width: 100vw;
+        z-index: 10000;
+        margin: 0;
+        padding: 12px 16px;
+        background: #fff3cd;
+        color: #3d2e00;
+        border-bottom: 2px solid #b58a00;
+        font: 16px/1.4 system-ui, sans-serif;
       }
-      /* A phone's browser widens its page to the editor's 800 px: its screen's width tells it apart (and
-         editor.js narrows the note to the screen). */
-      @media (max-width: 799px), (max-device-width: 799px) {
+      /* A phone's browser widens its page to the editor's 800 px: editor.js tells it apart by its screen's width
+         (the small-screen class) and narrows the note to the screen. */
+      .narrow-screen.small-screen {
+        display: block;
+      }
+      @media (max-width: 799px) {
         .narrow-screen {
           display: block;
-          position: absolute;
-          top: 0;
-          left: 0;
-          box-sizing: border-box;
-          width: 100vw;
-          z-index: 10000;
-          margin: 0;
-          padding: 12px 16px;
-          background: #fff3cd;
-          color: #3d2e00;
-          border-bottom: 2px solid #b58a00;
-          font: 16px/1.4 system-ui, sans-serif;
         }
       }
     </style>

@@ -41,4 +41,11 @@ cms.registerWidget(
 // A phone's browser lays the editor out 800 px wide (its forms are no narrower) and shows a screen's width of it:
 // the note that the editor is made for a computer (in the page, shown on narrow screens) is kept to the screen.
 const note = document.querySelector<HTMLElement>(".narrow-screen");
-if (note !== null) note.style.maxWidth = `${Math.min(screen.width, window.innerWidth)}px`;
+if (note !== null) {
+  const fit = () => {
+    note.classList.toggle("small-screen", screen.width < 800);
+    note.style.maxWidth = `${Math.min(screen.width, window.innerWidth)}px`;
+  };
+  fit();
+  window.addEventListener("resize", fit);
+}
