@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { submission } from "./testing/submission";
 import { openDatabase, type Database } from "../data/open";
 import { emptyDatabase, engines } from "../data/testing/engines";
 import { InboxStore } from "../inbox/store";
-import type { Submission } from "../inbox/types";
 import { statsReport } from "../stats/report";
 import { Accounts } from "./accounts";
 import { Work } from "./work";
@@ -15,20 +15,6 @@ import { Work } from "./work";
  */
 
 const t0 = Date.UTC(2026, 10, 24, 8);
-
-const submission = (values: Partial<Submission>): Submission => ({
-  kind: "enquiry",
-  name: "Aisha Khan",
-  email: "aisha@example.com",
-  phone: "+971 50 123 4567",
-  visaType: "Tourist Visa",
-  date: "2026-12-20",
-  adult: "2",
-  child: "0",
-  subject: "",
-  message: "Two adults, 30 days please.",
-  ...values,
-});
 
 describe.each(engines)("issue 35, item 6 on %s", (engine) => {
   let database: Database;

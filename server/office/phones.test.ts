@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { sql } from "kysely";
+import { submission } from "./testing/submission";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../data/migrate";
 import { migrations } from "../data/migrations";
 import { openDatabase, type Database } from "../data/open";
 import { emptyDatabase, engines } from "../data/testing/engines";
 import { InboxStore } from "../inbox/store";
-import type { Submission } from "../inbox/types";
 import { Accounts } from "./accounts";
 import { countCap, type Tab, Work } from "./work";
 
@@ -16,20 +16,6 @@ import { countCap, type Tab, Work } from "./work";
  */
 
 const t0 = Date.UTC(2026, 10, 24, 8);
-
-const submission = (values: Partial<Submission>): Submission => ({
-  kind: "enquiry",
-  name: "Aisha Khan",
-  email: "aisha@example.com",
-  phone: "+971 50 123 4567",
-  visaType: "Tourist Visa",
-  date: "2026-12-20",
-  adult: "2",
-  child: "0",
-  subject: "",
-  message: "Two adults, 30 days please.",
-  ...values,
-});
 
 describe.each(engines)("issue 35 on %s", (engine) => {
   let database: Database;
