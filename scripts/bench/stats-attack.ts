@@ -2,9 +2,9 @@
  * An attacker's flood of the statistics, measured (issue 34): `npm run bench:inbox -- --attack`. For each engine,
  * two real servers, each a process of its own on a database of its own: one left as it is, one sent N beacons
  * (50,000 by default) each with a path and a campaign tag of its own (server/testing/beacon-flood.ts --distinct),
- * as fast as the collector takes them. Then, in turn on the two servers, a round each: a public page asked for on a
- * clock (open loop) while a signed-in person reloads the office's statistics page, 7, 28 and 90 days in turn,
- * twice a second. It prints side by side, without and with the flood, the statistics page's size (HTML and brotli,
+ * as fast as the collector takes them. Then rounds on both servers at once, paired (round()): a public page asked
+ * of each on one clock (open loop) while a signed-in person reloads each one's statistics page, 7, 28 and 90 days
+ * in turn, twice a second. It prints side by side, without and with the flood, the statistics page's size (HTML and brotli,
  * as a browser receives it) and time, and the public page's p50 and p99: the medians of the rounds. Before issue
  * 34, 50,000 such beacons made the page 7.4 MB and 840 ms, and the public page waited as long; the targets are a
  * page under 100 KiB and a public p99 within 10 % of the server without the flood.
@@ -193,17 +193,21 @@ async function stored(
   }
 }
 
-/** One round on one server: the public page on a clock, the statistics page reloaded twice a second meanwhile. */
-async function round(served: Served, options: AttackOptions): Promise<Round> {
-  const { url } = served.server;
-  const result: Round = { html: 0, brotli: 0, office: [], public: [], failures: 0 };
+/**
+ * One round on both servers at once, paired: on each tick of the clock the public page is asked of both (in turns,
+ * which one first), and each has its statistics page reloaded twice a second meanwhile. Whatever else the machine
+ * does in a moment (another process, the kernel) falls on both alike, and not on one server's round only.
+ */
+async function round(pair: readonly Served[], options: AttackOptions): Promise<Round[]> {
+  const results = pair.map((): Round => ({ html: 0, brotli: 0, office: [], public: [], failures: 0 }));
   let running = true;
-  const office = (async () => {
+  const offices = pair.map(async (served, index) => {
+    const result = results[index] as Round;
     const periods = [7, 28, 90];
     for (let n = 0; running; n++) {
       const started = performance.now();
       try {
-        const response = await fetch(`${url}/office/stats?days=${periods[n % periods.length]}`, {
+        const response = await fetch(`${served.server.url}/office/stats?days=${periods[n % periods.length]}`, {
           headers: { cookie: served.cookie, "accept-encoding": "br" },
         });
         const html = await response.text();
@@ -216,32 +220,36 @@ async function round(served: Served, options: AttackOptions): Promise<Round> {
       }
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 500 - (performance.now() - started))));
     }
-  })();
+  });
+  const ask = (served: Served, result: Round) => {
+    const sent = performance.now();
+    return fetch(`${served.server.url}/`, { headers: { "accept-encoding": "br" } })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        result.public.push(performance.now() - sent);
+        if (response.status !== 200) result.failures++;
+      })
+      .catch(() => {
+        result.failures++;
+      });
+  };
   const total = options.publicRate * options.roundSeconds;
   const began = performance.now();
   const requests: Promise<void>[] = [];
   for (let n = 0; n < total; n++) {
     const wait = began + (n / options.publicRate) * 1000 - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const sent = performance.now();
-    requests.push(
-      fetch(`${url}/`, { headers: { "accept-encoding": "br" } })
-        .then(async (response) => {
-          await response.arrayBuffer();
-          result.public.push(performance.now() - sent);
-          if (response.status !== 200) result.failures++;
-        })
-        .catch(() => {
-          result.failures++;
-        }),
-    );
+    const order = n % 2 === 0 ? pair.map((_, index) => index) : pair.map((_, index) => pair.length - 1 - index);
+    for (const index of order) requests.push(ask(pair[index] as Served, results[index] as Round));
   }
   await Promise.all(requests);
   running = false;
-  await office;
-  result.public.sort((a, b) => a - b);
-  result.office.sort((a, b) => a - b);
-  return result;
+  await Promise.all(offices);
+  for (const result of results) {
+    result.public.sort((a, b) => a - b);
+    result.office.sort((a, b) => a - b);
+  }
+  return results;
 }
 
 interface EngineResult {
@@ -276,12 +284,12 @@ async function measure(
     }
     log(`${engine}: ${sent.accepted} answered 204, ${kept.views} written; measuring ${options.rounds} rounds`);
     // Warm-up, not counted: each server's first pages compile the paths they take.
-    for (const served of servers) await round(served, { ...options, roundSeconds: 1 });
+    await round([quiet, flooded], { ...options, roundSeconds: 1 });
     const result: EngineResult = { engine, without: [], with: [], flood: sent, stored: kept };
-    // In turn, the one without the flood first in odd rounds, second in even ones.
     for (let n = 0; n < options.rounds; n++) {
-      const order = n % 2 === 0 ? ([quiet, flooded] as const) : ([flooded, quiet] as const);
-      for (const served of order) (served === quiet ? result.without : result.with).push(await round(served, options));
+      const [without, withFlood] = await round([quiet, flooded], options);
+      result.without.push(without as Round);
+      result.with.push(withFlood as Round);
     }
     return result;
   } finally {
@@ -315,8 +323,8 @@ export async function statsAttack(options: AttackOptions): Promise<number> {
   ];
   console.log(
     `\n${options.beacons.toLocaleString("en")} beacons, each a path and a campaign tag of its own, sent at ${options.rate}/s to one ` +
-      `server; then ${options.rounds} rounds of ${options.roundSeconds} s on it and on a server without them, in turn: ` +
-      `the public page at ${options.publicRate}/s on a clock, /office/stats (7, 28, 90 days in turn) twice a second. ` +
+      `server; then ${options.rounds} rounds of ${options.roundSeconds} s on it and on a server without them at once, ` +
+      `paired: the public page at ${options.publicRate}/s of each on one clock, /office/stats (7, 28, 90 days in turn) twice a second. ` +
       `Medians of the rounds.\n`,
   );
   const names = results.flatMap((result) => [

@@ -6,6 +6,7 @@ import { isOwnOrigin } from "../inbox/origin";
 import type { InboxState } from "../inbox/state";
 import { otherPage } from "./bounds";
 import { deviceClass } from "./device-class";
+import { MinuteLimit } from "./minute-limit";
 import { readBeacon } from "./read-beacon";
 import { type StatEvent, type StatVital, StatsStore } from "./store";
 import { StatsWriter, type WriterOptions, writerDefaults } from "./writer";
@@ -79,16 +80,8 @@ export const collectorPlugin: FastifyPluginAsync<CollectorOptions> = async (app,
     return known;
   };
 
-  const minute = { start: 0, counts: new Map<string, number>() };
-  const overLimit = (address: string, now: number) => {
-    if (now - minute.start >= 60_000) {
-      minute.start = now;
-      minute.counts.clear();
-    }
-    const count = (minute.counts.get(address) ?? 0) + 1;
-    minute.counts.set(address, count);
-    return count > config.perAddressPerMinute;
-  };
+  const limit = new MinuteLimit(config.perAddressPerMinute);
+  app.addHook("onClose", async () => limit.clear());
 
   app.post(beaconPath, { bodyLimit: largestBeacon, logLevel: "silent" }, async (request, reply) => {
     reply.header("cache-control", "no-store");
@@ -100,7 +93,7 @@ export const collectorPlugin: FastifyPluginAsync<CollectorOptions> = async (app,
       return reply.code(403).send({ message: "Beacons come from the site's own pages" });
     }
     const now = Date.now();
-    if (overLimit(request.ip, now)) return reply.code(429).send({ message: "Too many beacons" });
+    if (limit.over(request.ip, now)) return reply.code(429).send({ message: "Too many beacons" });
     const read = readBeacon(typeof request.body === "string" ? request.body : "");
     if (!read.ok) return reply.code(400).send({ message: read.error });
     const userAgent = request.headers["user-agent"] ?? "";
