@@ -38,7 +38,7 @@ import { readPhone } from "../inbox/phone";
 import { toCsv } from "../inbox/csv";
 import { toXlsx } from "./xlsx";
 import { oneLine } from "../inbox/text";
-import { plural } from "../words";
+import { calendarDay, plural } from "../words";
 import { cleanName } from "./accounts";
 import { type Session, Sessions } from "./sessions";
 import { sameToken } from "./tokens";
@@ -845,7 +845,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       await accounts.audit(
         session.person.id,
         "exported",
-        `${plural(rows.length, "enquiry", "enquiries")}, ${from} to ${to}, as ${as}`,
+        `${plural(rows.length, "enquiry", "enquiries")}, ${calendarDay(from)} to ${calendarDay(to)}, as ${as}`,
         now,
       );
       reply.header("content-disposition", `attachment; filename="enquiries-${from}-to-${to}.${format}"`);

@@ -451,5 +451,35 @@ describe.each(engines)("the office's data on %s", (engine) => {
       expect(decodeURIComponent(new URL(links.email ?? "").search)).toContain("about Visa Change Service - Agency");
       expect(await work.detail(old ?? 0)).toMatchObject({ service: "60 Days Dubai Visa", visaLabel: null });
     });
+
+    it("the service filter offers what visitors picked, and finds by it", async () => {
+      await inbox.addMany([
+        {
+          submission: submission({
+            name: "Filter Lina",
+            visaType: "60 Days Dubai Visa",
+            visaLabel: "Visa Change Service",
+          }),
+          heldReason: null,
+        },
+        {
+          submission: submission({
+            name: "Filter Sami",
+            visaType: "60 Days Dubai Visa",
+            visaLabel: "60 Days Dubai Visa",
+          }),
+          heldReason: null,
+        },
+        { submission: submission({ name: "Filter Ben", visaType: "60 Days Dubai Visa" }), heldReason: null },
+      ]);
+      const services = await work.services();
+      expect(services).toEqual(expect.arrayContaining(["60 Days Dubai Visa", "Visa Change Service"]));
+      expect(services.some((name) => name.includes("sent as"))).toBe(false);
+      const names = async (service: string) =>
+        (await work.list({ tab: "all", service, search: "Filter" })).rows.map((row) => row.name).sort();
+      expect(await names("Visa Change Service")).toEqual(["Filter Lina"]);
+      expect(await names("60 Days Dubai Visa")).toEqual(["Filter Ben", "Filter Sami"]);
+      expect((await work.counts({ service: "Visa Change Service", search: "Filter" })).tabs.all).toBe(1);
+    });
   });
 });

@@ -180,7 +180,14 @@ export class Work {
     }
     if (query.service) {
       const service = query.service;
-      select = select.where((eb) => eb.or([eb("e.visa_type", "=", service), eb("e.subject", "=", service)]));
+      // What the visitor picked (the label, when the form said it), as the filter's choices name it (services()).
+      select = select.where((eb) =>
+        eb.or([
+          eb("e.visa_label", "=", service),
+          eb.and([eb("e.visa_label", "is", null), eb("e.visa_type", "=", service)]),
+          eb("e.subject", "=", service),
+        ]),
+      );
     }
     return select;
   }
@@ -271,11 +278,14 @@ export class Work {
     return Number(row.count);
   }
 
-  /** The visa types and subjects asked for, for the service filter. */
+  /**
+   * The services asked for, for the service filter: each visa option by the label the visitor picked (its value
+   * when the form did not say, issue 35), and each contact subject.
+   */
   async services(): Promise<string[]> {
     const rows = await this.reads
       .selectFrom("enquiries")
-      .select("visa_type as service")
+      .select((eb) => eb.fn.coalesce("visa_label", "visa_type").as("service"))
       .where("visa_type", "!=", "")
       .union(this.reads.selectFrom("enquiries").select("subject as service").where("subject", "!=", ""))
       .execute();
