@@ -51,12 +51,10 @@ export async function buildOfficeAssets(): Promise<OfficeAssets> {
     createRequire(import.meta.url).resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"),
   );
   const fontName = hashed("inter", "woff2", font);
-  const css = Buffer.from(
-    (await readFile(join(import.meta.dirname, "office.css"), "utf8")).replace(
-      'url("inter.woff2")',
-      `url("${fontName}")`,
-    ),
-  );
+  // The agency's colours first, from the one file the public site uses too.
+  const brand = await readFile(join(import.meta.dirname, "..", "..", "app", "styles", "brand.css"), "utf8");
+  const office = await readFile(join(import.meta.dirname, "office.css"), "utf8");
+  const css = Buffer.from(brand + office.replace('url("inter.woff2")', `url("${fontName}")`));
   const jsName = hashed("office", "js", script);
   const cssName = hashed("office", "css", css);
   return {
