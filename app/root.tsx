@@ -88,7 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** On every path change the window scrolls to the top (spec §2) and focus moves to the new page. */
+/** On every path change the window scrolls to the top (the spec's screens) and focus moves to the new page. */
 function useScrollToTopOnPathChange() {
   const { pathname } = useLocation();
   const previous = useRef(pathname);

@@ -108,7 +108,7 @@ test.describe("axe in interactive states", () => {
   });
 
   test("the Contact form after an empty submit", async ({ page }) => {
-    // Spec §5: this form has no validation; since issue 35 it shows how the sending went (here, the success).
+    // The spec gives this form no validation; since issue 35 it shows how the sending went (here, the success).
     await page.goto(paths.contact);
     await page.route("**/api/submit", (route) => route.fulfill({ json: { success: true } }));
     const form = page.getByRole("form", { name: "Send us Message" });

@@ -78,7 +78,7 @@ test.describe("issue 35, item 1: the About page's Inquiry Now form", () => {
       route.fulfill({ status: 503, json: { success: false, message: "The enquiry inbox is busy." } }),
     );
 
-    // The enquiry form's checks and messages (spec §5), past the browser's own.
+    // The enquiry form's checks and messages (the spec's validation rules), past the browser's own.
     await form.evaluate((element) => ((element as HTMLFormElement).noValidate = true));
     await send.click();
     await expect(form.getByRole("alert")).toHaveText("Full Name is required");

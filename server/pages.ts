@@ -32,7 +32,7 @@ export function notFoundFileOf(pathname: string): string {
 /**
  * Paths match case-insensitively: a page asked for in another case, or with a trailing slash, is
  * redirected (301) to its one canonical spelling. A detail group with a numeric id that has no record
- * shows the group's empty layout with status 404 (spec §2).
+ * shows the group's empty layout with status 404 (the spec's screens).
  */
 export function resolvePage(pathname: string, search = ""): PageAnswer {
   const canonical = pathname.toLowerCase().replace(/\/+$/, "") || "/";

@@ -1,9 +1,9 @@
 /**
- * Business constants of spec §9 that are not prices. Components and copy read them from here, and
+ * The spec's business constants that are not prices. Components and copy read them from here, and
  * content.test.ts checks each one against the spec's numbers.
  */
 
-/** Home carousel: auto-advance interval and the swipe distance that changes slide (spec §2). */
+/** Home carousel: auto-advance interval and the swipe distance that changes slide (the spec's screens). */
 export const carouselIntervalMs = 5000;
 export const swipeThresholdPx = 40;
 
@@ -20,7 +20,7 @@ export const sidebarHeightPx = 1267;
 /** Rows of the message box in the enquiry forms. */
 export const messageBoxRows = 6;
 
-/** A passport must be valid for at least this many months (spec §5). */
+/** A passport must be valid for at least this many months (the spec's validation rules). */
 export const passportValidityMonths = 6;
 
 /** Standard visa processing time, in working days. */
@@ -42,7 +42,7 @@ export const visaChangeDurationsDays = [30, 60] as const;
 /** Road visa change to Oman: the package includes an Oman visa of this length and a hotel stay. */
 export const omanRoadTrip = { omanVisaDays: 10, nights: 1 } as const;
 
-/** Travel insurance (spec §9): the medical cover limit in AED and the age bands in years. */
+/** Travel insurance (the spec's business constants): the medical cover limit in AED and the age bands in years. */
 export const insuranceMedicalCoverAed = 150_000;
 export const insuranceAdultMaxAge = 70;
 export const outboundAgeBands = {

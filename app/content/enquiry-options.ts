@@ -11,13 +11,13 @@ export interface VisaOption {
 }
 
 /**
- * The select on the Dubai visa pages, Services and About (spec §9, content/enquiry-form.yaml). The labels do
+ * The select on the Dubai visa pages, Services and About (the spec's business constants, content/enquiry-form.yaml). The labels do
  * not describe their values ("Dummy Ticket" sends "90 Days Dubai Leisure Visa", "Transist" is misspelt); they
  * are the spec's, to the letter, so change them only together with the agency.
  */
 export const dubaiVisaOptions: readonly VisaOption[] = dubai;
 
-/** The select on the other detail pages (spec §9). */
+/** The select on the other detail pages (the spec's business constants). */
 export const generalVisaOptions: readonly VisaOption[] = general;
 
 export const visaOptionsByVariant: Record<EnquiryVariant, readonly VisaOption[]> = {
@@ -31,7 +31,7 @@ export const visaOptionsByVariant: Record<EnquiryVariant, readonly VisaOption[]>
 };
 
 /**
- * The visa value a form starts with (spec §4). On the Dubai lists "Dubai Visa" matches no option; the spec keeps
+ * The visa value a form starts with (the spec's states). On the Dubai lists "Dubai Visa" matches no option; the spec keeps
  * it as the value until the visitor picks one, so the select shows `visaPlaceholderLabel` for it.
  */
 export const defaultVisaByVariant: Record<EnquiryVariant, string> = defaults;

@@ -1,7 +1,7 @@
 import { paths, type AppPath, type DetailGroup } from "../lib/paths";
 import { footer, groupTitles, menu as menuTexts, pageTitles } from "./data/site";
 
-/** Spec §3 "Menu item": id, title, link, subMenu (id, title, link). */
+/** The spec's entities "Menu item": id, title, link, subMenu (id, title, link). */
 export interface SubMenuItem {
   id: number;
   title: string;
@@ -15,7 +15,7 @@ export interface MenuItem {
   subMenu: SubMenuItem[];
 }
 
-/** Titles of each group's four detail pages, in id order (spec §2): the pages' own titles, content/<group>.yaml. */
+/** Titles of each group's four detail pages, in id order (the spec's screens): the pages' own titles, content/<group>.yaml. */
 export const detailPageTitles: Record<DetailGroup, readonly [string, string, string, string]> = pageTitles;
 
 /** The name of each service group, as the menu and the page titles show it: the `title` of its content file. */

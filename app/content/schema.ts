@@ -56,7 +56,7 @@ const lines = z.array(optionalText, { error: "expected a list of lines" });
 const positiveId = z.number().int().positive();
 
 /* ------------------------------------------------------------------------------------------------
- * Spec §3 entities.
+ * The spec's entities.
  * ---------------------------------------------------------------------------------------------- */
 
 /** Home carousel slide: title is the heading, title2 the subtitle, title3 the tagline. */
@@ -156,7 +156,7 @@ export const gridDetailRecordSchema = z.strictObject({
 
 const kindExpected = { error: "expected kind: overview (a list of prices) or kind: grid (a grid of rows)" };
 
-/** Spec §3 "Detail record". Tell the two layouts apart by `kind`. */
+/** The spec's entities "Detail record". Tell the two layouts apart by `kind`. */
 export const detailRecordSchema = z.discriminatedUnion(
   "kind",
   [overviewDetailRecordSchema, gridDetailRecordSchema],
@@ -305,7 +305,7 @@ export const visaOptionSchema = z.strictObject({ label: text, value: text });
 /** Where an enquiry form sits: a detail page group, the Services page or the About page. */
 export const enquiryVariants = [...detailGroups, "services", "about"] as const;
 
-/** content/enquiry-form.yaml: the visa type choices of the enquiry forms (spec §4, §9). */
+/** content/enquiry-form.yaml: the visa type choices of the enquiry forms (the spec's states and business constants). */
 export const enquiryFormFileSchema = z.strictObject({
   placeholder: text,
   dubaiVisaOptions: z.array(visaOptionSchema).min(1, atLeastOne),

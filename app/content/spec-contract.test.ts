@@ -1,5 +1,5 @@
 /**
- * THE DELIVERED CONTRACT: the spec's own prices (§9, the cards of §2) and business constants, checked against
+ * THE DELIVERED CONTRACT: the spec's own prices (its business constants, and the home page's cards) and business constants, checked against
  * the content files as they were delivered.
  *
  * The content belongs to the agency: when they change a price, the pages show the new one and this contract
@@ -111,7 +111,7 @@ const allRecords = detailGroups.flatMap((group) => detailRecords[group].map((pag
 
 /* The spec, as it words them ---------------------------------------------------------------------- */
 
-/** The prices on each detail page, in the order the page lists them (spec §9 and the brief's page mapping). */
+/** The prices on each detail page, in the order the page lists them (the spec's business constants and the brief's page mapping). */
 const expectedPagePrices: Record<DetailGroup, Record<number, number[]>> = {
   "dubai-visa": { 1: [190], 2: [290], 3: [690], 4: [890] },
   "tourist-visa": { 1: [390, 640, 1740], 2: [390], 3: [640], 4: [1790] },
@@ -125,7 +125,7 @@ const expectedPagePrices: Record<DetailGroup, Record<number, number[]>> = {
   "visa-packages": { 1: [1490, 1790, 1890], 2: [1650, 1700, 1850], 3: [480, 680, 1850], 4: [1590, 1790, 1990] },
 };
 
-/** Every amount in AED that spec §9 (and §2's cards) names; no other amount may appear anywhere. */
+/** Every amount in AED the spec names (its business constants and the home page's cards); no other amount may appear anywhere. */
 const specAmounts = new Set([
   ...Object.values(expectedPagePrices).flatMap((pages) => Object.values(pages).flat()),
   950,
@@ -152,7 +152,7 @@ const allContent = [
 
 /* Checks ------------------------------------------------------------------------------------------- */
 
-describe("spec §9 prices, each on its page", () => {
+describe("the spec's prices, each on its page", () => {
   asDelivered(["dubai-visa", "tourist-visa", "visa-changes", "visa-documents", "visa-packages"])(
     "only tourist visa 1 and visa change 1 are overview pages",
     () => {
@@ -292,7 +292,7 @@ describe("spec §9 prices, each on its page", () => {
   });
 });
 
-describe("spec §9 surcharges, processing and durations in the copy", () => {
+describe("the spec's surcharges, processing and durations in the copy", () => {
   asDelivered(["dubai-visa"])("urgent transit: +AED 50 for approval within one day, on both transit pages", () => {
     expect(urgentSurcharges.transit).toEqual({ amount: 50, approvalWithin: "one day" });
     for (const id of [1, 2]) {
@@ -455,7 +455,7 @@ describe("home, about, services, contact", () => {
     ]);
   });
 
-  asDelivered(["services"])("services: the five sections of spec §2", () => {
+  asDelivered(["services"])("services: the five sections of the spec's screens", () => {
     expect(services.sections.map((section) => section.heading)).toEqual([
       "Dubai Visa for Filipinos",
       "Visa Change in the UAE",
@@ -472,7 +472,7 @@ describe("home, about, services, contact", () => {
   });
 });
 
-describe("spec §2 and §9 in the menu, the forms and the layout", () => {
+describe("the spec's screens and business constants in the menu, the forms and the layout", () => {
   asDelivered(detailGroups)("the detail pages' titles are the spec's detail id meanings", () => {
     expect(detailPageTitles).toEqual({
       "dubai-visa": ["48 Hours Transit", "96 Hours Transit", "30 Days Multiple", "60 Days Multiple"],

@@ -15,7 +15,7 @@ const at = (index: number, rest: Partial<CarouselState> = {}): CarouselState => 
 const run = (state: CarouselState, ...actions: CarouselAction[]) => actions.reduce(carouselReducer, state);
 
 describe("carousel constants", () => {
-  it("match spec §9: 5000 ms per slide, swipes over 40 px", () => {
+  it("match the spec's business constants: 5000 ms per slide, swipes over 40 px", () => {
     expect(CAROUSEL_INTERVAL_MS).toBe(5000);
     expect(SWIPE_THRESHOLD_PX).toBe(40);
   });

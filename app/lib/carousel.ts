@@ -1,12 +1,12 @@
 /**
- * The Home banner carousel's state, as a pure reducer (spec §2 "Home"; WAI-ARIA APG carousel pattern).
+ * The Home banner carousel's state, as a pure reducer (the spec's screens "Home"; WAI-ARIA APG carousel pattern).
  * The component only turns events into actions and renders the state, so every rule lives and is tested here.
  */
 import { carouselIntervalMs, swipeThresholdPx } from "../content/constants";
 
-/** Time a slide stays before rotation moves on (spec §9). */
+/** Time a slide stays before rotation moves on (the spec's business constants). */
 export const CAROUSEL_INTERVAL_MS = carouselIntervalMs;
-/** A swipe changes slide only when it travels further than this; exactly this distance does nothing (spec §9). */
+/** A swipe changes slide only when it travels further than this; exactly this distance does nothing (the spec's business constants). */
 export const SWIPE_THRESHOLD_PX = swipeThresholdPx;
 
 export interface CarouselState {

@@ -5,7 +5,7 @@
 export const detailGroups = ["dubai-visa", "tourist-visa", "visa-changes", "visa-documents", "visa-packages"] as const;
 export type DetailGroup = (typeof detailGroups)[number];
 
-/** The ids that have a detail record in every group (spec §2, "Detail id meanings"). */
+/** The ids that have a detail record in every group (the spec's screens, "Detail id meanings"). */
 export const detailIds = [1, 2, 3, 4] as const;
 export type DetailId = (typeof detailIds)[number];
 
@@ -34,7 +34,7 @@ export const pagePaths: readonly AppPath[] = [
 
 /**
  * Pre-rendered pages that the server answers with status 404: the designed not-found page, and per group
- * the detail layout with the empty record (spec §2: an unknown numeric id shows empty content).
+ * the detail layout with the empty record (the spec's screens: an unknown numeric id shows empty content).
  */
 export const notFoundPath = "/404";
 export const emptyRecordId = 0;

@@ -36,7 +36,7 @@ const page = (group: DetailGroup, id: number) => ({
 });
 
 describe("parseOpeningHours", () => {
-  it("reads the agency's hours as Monday to Saturday, 10:00 to 22:00 (spec §1)", () => {
+  it("reads the agency's hours as Monday to Saturday, 10:00 to 22:00 (the spec's product summary)", () => {
     expect(parseOpeningHours(openingHours)).toEqual({
       days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
       opens: "10:00",

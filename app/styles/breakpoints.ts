@@ -1,4 +1,4 @@
-/** The breakpoints of spec §2, in CSS pixels: a width at or below each value gets that layout. */
+/** The breakpoints of the spec's screens, in CSS pixels: a width at or below each value gets that layout. */
 export const breakpoints = { mobile: 600, tablet: 768, laptop: 1024 } as const;
 
 export const mediaQuery = {

@@ -15,7 +15,7 @@ export function checkAccessKey(fields: Fields, expected: string): void {
 }
 
 /**
- * The stored record of a submission: the enquiry form (multipart, spec §7) or the Contact form (JSON, with its
+ * The stored record of a submission: the enquiry form (multipart, the spec's calls) or the Contact form (JSON, with its
  * phoneNo). Text is kept as sent, except that NUL characters are refused: they cut strings short in mail headers,
  * terminals and most tools that would read the database. Fields not listed here (to_email, access_key, extras) are
  * not stored. The visa label (issue 35) is kept only when it is one the site offers for the visa type sent; any

@@ -1,4 +1,4 @@
-// The enquiry form's rules and messages (spec §5) come from the site itself, so browser and server agree.
+// The enquiry form's rules and messages (the spec's validation rules) come from the site itself, so browser and server agree.
 import { emailShape } from "../../app/lib/forms/validate-enquiry";
 
 export { emailShape, validateEnquiry } from "../../app/lib/forms/validate-enquiry";
@@ -6,7 +6,7 @@ export { emailShape, validateEnquiry } from "../../app/lib/forms/validate-enquir
 export { acceptedVisaLabel, visaLabelField } from "../../app/lib/forms/visa-service";
 
 /**
- * The Contact form is sent without validation (spec §5), so the server only refuses what cannot be a message:
+ * The Contact form is sent without validation (the spec's validation rules), so the server only refuses what cannot be a message:
  * nothing at all, or an e-mail address that is not shaped like one.
  */
 export function validateContact(values: { name: string; email: string; message: string }): string | null {

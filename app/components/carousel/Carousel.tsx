@@ -44,7 +44,7 @@ export interface CarouselProps {
 }
 
 /**
- * The Home banner carousel (spec §2), built on the WAI-ARIA APG carousel pattern with slide picker buttons.
+ * The Home banner carousel (the spec's screens), built on the WAI-ARIA APG carousel pattern with slide picker buttons.
  * The first render is the same on the server and in the browser (slide 1, rotating); timers and the reduced-motion
  * query only start in effects, so the pre-rendered HTML hydrates without a mismatch.
  */

@@ -31,7 +31,7 @@ interface DetailPageProps {
 }
 
 /**
- * A service page (spec §2 "Detail pages"): banner, then the record's picture, overview, prices, documents
+ * A service page (the spec's screens "Detail pages"): banner, then the record's picture, overview, prices, documents
  * checklist and important information, beside a sidebar with the contact card and the Enquiry Now form.
  * The empty record (an id with no page) keeps the layout and shows no content.
  */
@@ -46,7 +46,7 @@ export function DetailPage({ group, record }: DetailPageProps) {
   return (
     <>
       {isEmpty ? (
-        // The page still needs a name for its one heading; the visible content stays empty (spec §2).
+        // The page still needs a name for its one heading; the visible content stays empty (the spec's screens).
         <div className={styles.emptyBanner}>
           <PageBanner title={groupTitle} />
         </div>

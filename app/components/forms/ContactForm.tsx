@@ -16,7 +16,7 @@ export interface ContactFormProps {
 const emptyContact: ContactValues = { name: "", email: "", phoneNo: "", subject: "", message: "" };
 
 /**
- * The Contact Us form. Spec §5: no validation; its payload is the spec's (§7). The spec's form showed nothing after a
+ * The Contact Us form. The spec gives it no validation; its payload is the spec's (its calls). The spec's form showed nothing after a
  * submit and only logged a failure, so a visitor never knew their message was lost (issue 35, item 2): it now has the
  * enquiry form's states, sending, a success that empties the fields, an error that keeps them. `noValidate` keeps the
  * email and phone input types (keyboards, autofill) without the browser's format checks, which would be validation

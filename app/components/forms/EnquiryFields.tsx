@@ -19,7 +19,7 @@ interface EnquiryFieldsProps {
 }
 
 /**
- * The visible fields of the enquiry forms (spec §3, §5), shared by the sending form and the About form.
+ * The visible fields of the enquiry forms (the spec's entities and validation rules), shared by the sending form and the About form.
  * `adult` and `child` are part of the values but have no input, as the spec says.
  */
 export function EnquiryFields({ variant, values, onChange, invalidField = null, errorId }: EnquiryFieldsProps) {

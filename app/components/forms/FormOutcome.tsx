@@ -6,11 +6,11 @@ import { WhatsAppIcon } from "../icons";
 import styles from "./Forms.module.css";
 
 /*
- * What every form that sends shows (spec §4's enquiry form: idle, sending, success, error), for the enquiry forms
+ * What every form that sends shows (the states the spec gives the enquiry form: idle, sending, success, error), for the enquiry forms
  * and, since issue 35, the Contact form too: one state machine and one place for its messages.
  */
 
-/** Spec §4: idle, sending, success, error. An error remembers whether it came from the checks or the sending. */
+/** The spec's states: idle, sending, success, error. An error remembers whether it came from the checks or the sending. */
 export type SendStatus<Field extends string = string> =
   | { kind: "idle" }
   | { kind: "sending" }
@@ -18,11 +18,11 @@ export type SendStatus<Field extends string = string> =
   | { kind: "error"; message: string; cause: "validation"; field: Field }
   | { kind: "error"; message: string; cause: "sending" };
 
-/** Spec §8's success text. */
+/** The success text of the spec's messages. */
 export const successMessage = "Your enquiry has been submitted successfully!";
 
 export interface SendSteps<Field extends string> {
-  /** The script's checks (spec §5): the first failure, with the field at fault; none for the Contact form. */
+  /** The script's checks (the spec's validation rules): the first failure, with the field at fault; none for the Contact form. */
   validate?: () => { field: Field; message: string } | null;
   send: () => Promise<SubmitEnquiryResult>;
   /** After a success: reset the fields (and forget the draft). */

@@ -11,7 +11,7 @@ interface AboutBlockProps {
   about: HomeAbout;
 }
 
-/** Home "About" block (spec §2): the headline, its text and three pictures. */
+/** Home "About" block (the spec's screens): the headline, its text and three pictures. */
 export function AboutBlock({ about }: AboutBlockProps) {
   const [main, ...small] = about.images;
   return (

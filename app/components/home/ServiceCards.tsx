@@ -10,7 +10,7 @@ interface ServiceCardsProps {
   cards: readonly ProductCard[];
 }
 
-/** Home services grid: the featured cards (spec §2). */
+/** Home services grid: the featured cards (the spec's screens). */
 export function ServiceCards({ cards }: ServiceCardsProps) {
   return (
     <Reveal as="section" className={styles.section}>

@@ -10,7 +10,7 @@ interface WhyChooseUsProps {
   items: readonly WhyChooseItem[];
 }
 
-/** Home "Why Choose Us" block: each item with its icon, title and description (spec §2). */
+/** Home "Why Choose Us" block: each item with its icon, title and description (the spec's screens). */
 export function WhyChooseUs({ heading, items }: WhyChooseUsProps) {
   return (
     <Reveal as="section" className={`container ${styles.section}`}>

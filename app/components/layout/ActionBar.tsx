@@ -11,8 +11,8 @@ import { HydrationPiece } from "../HydrationPiece";
 import styles from "./ActionBar.module.css";
 
 /**
- * A person one tap away. On desktops: the floating chat button, fixed bottom-left on every page (spec §2). On
- * phones, where the header hides its phone (spec §2), and tablets, that button becomes the left item of a bar
+ * A person one tap away. On desktops: the floating chat button, fixed bottom-left on every page (the spec's screens). On
+ * phones, where the header hides its phone (the spec's screens), and tablets, that button becomes the left item of a bar
  * fixed to the foot of the window: WhatsApp, Call, Enquire. Enquire brings the page's enquiry form into view with its first
  * field focused, or opens the Contact page where a page has no form. A complementary landmark of its own, so
  * that it does not float outside every landmark after the footer.

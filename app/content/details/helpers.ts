@@ -4,7 +4,7 @@ import type { DetailRecord, GridDetailRecord } from "../schema.ts";
 
 // Runtime helpers of the detail records, apart from schema.ts so that the pages do not ship zod.
 
-/** The record a detail page shows when its id has none (spec §2): same layout, empty content. */
+/** The record a detail page shows when its id has none (the spec's screens): same layout, empty content. */
 export const emptyDetailRecord: GridDetailRecord = Object.freeze({
   kind: "grid",
   id: 0,
@@ -64,10 +64,10 @@ export function infoSections(record: DetailRecord): InfoSection[] {
   return sections.filter((section) => section.title !== "" || section.paragraphs.length > 0);
 }
 
-/** Groups whose grid shows a Price cell taken from the first visa type (spec §2). */
+/** Groups whose grid shows a Price cell taken from the first visa type (the spec's screens). */
 export const priceCellGroups: readonly DetailGroup[] = ["dubai-visa", "tourist-visa"];
 
-/** Groups that hide the documents checklist when it has no items (spec §2). */
+/** Groups that hide the documents checklist when it has no items (the spec's screens). */
 export const optionalChecklistGroups: readonly DetailGroup[] = ["visa-packages"];
 
 /** Whether the documents checklist section is shown on a page of this group. */

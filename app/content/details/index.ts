@@ -4,7 +4,7 @@ import type { DetailRecord } from "../schema";
 import { emptyDetailRecord } from "./helpers.ts";
 
 /**
- * Every detail record, by group, from content/<group>.yaml. Each group holds ids 1-4 (spec §2, "Detail id
+ * Every detail record, by group, from content/<group>.yaml. Each group holds ids 1-4 (the spec's screens, "Detail id
  * meanings"), in order: the content files are checked for it.
  */
 export const detailRecords: Record<DetailGroup, DetailRecord[]> = records;
@@ -13,7 +13,7 @@ export function hasDetailRecord(group: DetailGroup, id: number): boolean {
   return detailRecords[group].some((record) => record.id === id);
 }
 
-/** The record for a detail page, or the empty record when the id has none (spec §2). */
+/** The record for a detail page, or the empty record when the id has none (the spec's screens). */
 export function getDetailRecord(group: DetailGroup, id: number): DetailRecord {
   return detailRecords[group].find((record) => record.id === id) ?? emptyDetailRecord;
 }

@@ -7,7 +7,7 @@ import {
   type SubmitEnquiryResult,
 } from "./submit-enquiry";
 
-/** Spec §3 "Contact form data" (the access key is added on sending). */
+/** The spec's entities "Contact form data" (the access key is added on sending). */
 export interface ContactValues {
   name: string;
   email: string;
@@ -23,7 +23,7 @@ export interface SubmitContactOptions extends Pick<
   config?: Pick<FormServiceConfig, "endpoint" | "accessKey">;
 }
 
-/** Spec §7 "Contact Us submit": the JSON body, its keys in the spec's order, then the fields beyond the spec. */
+/** The spec's calls "Contact Us submit": the JSON body, its keys in the spec's order, then the fields beyond the spec. */
 export function contactPayload(
   values: ContactValues,
   config: Pick<FormServiceConfig, "endpoint" | "accessKey">,

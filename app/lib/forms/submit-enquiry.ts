@@ -45,7 +45,7 @@ export function fieldsBeyondSpec(
 
 export const enquiryTimeoutMs = 20_000;
 
-/** Spec §8, to the letter. */
+/** The spec's error messages, to the letter. */
 export const formSubmissionFailedMessage = "Form submission failed";
 export const requestFailedMessage = "Something went wrong. Please try again.";
 /** Beyond the spec: the cases it does not name (no reply, a reply that is not the service's JSON). */
@@ -59,7 +59,7 @@ export function defaultFormServiceConfig(): FormServiceConfig {
 }
 
 /**
- * Spec §7 "Enquiry submit": the multipart fields, in the spec's order; adult and child only when filled; then the
+ * The spec's calls "Enquiry submit": the multipart fields, in the spec's order; adult and child only when filled; then the
  * fields beyond the spec that this endpoint gets (`fieldsBeyondSpec`).
  */
 export function buildEnquiryFormData(
@@ -82,7 +82,7 @@ export function buildEnquiryFormData(
   return data;
 }
 
-/** Sends one enquiry (spec §7, multipart) and says how it went; see `sendToFormService`. */
+/** Sends one enquiry (the spec's calls, multipart) and says how it went; see `sendToFormService`. */
 export function submitEnquiry(values: EnquiryValues, options: SubmitEnquiryOptions = {}): Promise<SubmitEnquiryResult> {
   const config = options.config ?? defaultFormServiceConfig();
   return sendToFormService(config.endpoint, () => ({ body: buildEnquiryFormData(values, config, options) }), options);
@@ -159,7 +159,7 @@ function parseJsonObject(body: string): Record<string, unknown> | null {
   }
 }
 
-/** Spec §8: the exception's message, or the generic one when it has none. */
+/** The spec's error messages: the exception's message, or the generic one when it has none. */
 function errorMessage(error: unknown): string {
   return error instanceof Error && error.message.trim() !== "" ? error.message : requestFailedMessage;
 }

@@ -1,4 +1,4 @@
-/** Spec §3 "Enquiry form state". `adult` and `child` have no visible input and are sent only when filled. */
+/** The spec's entities "Enquiry form state". `adult` and `child` have no visible input and are sent only when filled. */
 export interface EnquiryValues {
   name: string;
   email: string;
@@ -17,11 +17,11 @@ export interface EnquiryValidationError {
   message: string;
 }
 
-/** text, at sign, text, dot, text (spec §5): deliberately loose; the mailbox, not the regex, is the real test. */
+/** text, at sign, text, dot, text (the spec's validation rules): deliberately loose; the mailbox, not the regex, is the real test. */
 export const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The script-level checks of spec §5, in the spec's order, returning only the first failure. The browser's own
+ * The script-level checks of the spec's validation rules, in the spec's order, returning only the first failure. The browser's own
  * `required` checks run before this; this is what still catches whitespace-only answers and a malformed address.
  */
 export function validateEnquiry(

@@ -6,7 +6,7 @@ import {
 } from "../../content/enquiry-options";
 
 /*
- * The visa select's labels are not its values on the Dubai forms (spec §9: "Visa Change Service" is sent as
+ * The visa select's labels are not its values on the Dubai forms (the spec's business constants: "Visa Change Service" is sent as
  * "60 Days Dubai Visa"). The value goes on the wire as the spec gives it; the label the visitor picked goes to the
  * site's own inbox beside it (issue 35, item 3), and everyone who reads the enquiry reads that label.
  */
