@@ -10,6 +10,7 @@ import { visaLabels } from "./009-visa-labels";
 import { phoneNumbers } from "./010-phone-numbers";
 import { byHand } from "./011-by-hand";
 import { enquiryViews } from "./012-enquiry-views";
+import { searchIndexes } from "./013-search-indexes";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   phoneNumbers,
   byHand,
   enquiryViews,
+  searchIndexes,
 ];
