@@ -1,15 +1,7 @@
 import type { Page } from "@playwright/test";
-import BetterSqlite3 from "better-sqlite3";
-import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { paths } from "../app/lib/paths";
-import { type ChildServer, spawnServer } from "../server/testing/child-server";
-import { makeTempDir } from "../server/testing/fake-client";
 import { expectNoViolations } from "./axe";
 import { expect, isPhone, test } from "./fixtures";
-import { addPasskeyDevice, freePort } from "./own-server";
+import { type OwnOffice, startOwnOffice } from "./own-server";
 
 /*
  * Issue 35, item 6, in Chromium at 390 and 1280 px, on a server of its own (an SQLite file of its own, on localhost
@@ -18,77 +10,23 @@ import { addPasskeyDevice, freePort } from "./own-server";
  * staff and let back; held spam deleted at once by an owner, after a fresh passkey check and a ticked box.
  */
 
-const run = promisify(execFile);
-const repoRoot = join(import.meta.dirname, "..");
-
 test.describe("the back office's enquiries by hand, e-mail corrections and spam (issue 35, item 6)", () => {
-  let server: ChildServer;
-  let dataDir: string;
-  let origin: string;
-  let env: Record<string, string>;
+  let office: OwnOffice;
 
   test.beforeAll(async () => {
-    // A busy machine (two cores, other suites) can take a while to start a server.
-    test.setTimeout(120_000);
-    dataDir = makeTempDir("karama-e2e-office-by-hand-");
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    env = {
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
-      OFFICE_URL: origin,
-      SITE_URL: origin,
-      INBOX_RATE_LIMIT: "0",
-      INBOX_MIN_FILL_SECONDS: "0",
-    };
-    server = await spawnServer({ ...env, PORT: String(port) }, 90_000);
+    office = await startOwnOffice({ prefix: "karama-e2e-office-by-hand-" });
   });
 
   test.afterAll(async () => {
-    server?.process.kill("SIGTERM");
-    await server?.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await office?.stop();
   });
 
-  /** Invited with npm run office, enrolled with a virtual passkey on this page: signed in, at the inbox. */
-  async function signIn(page: Page, name: string, role: "staff" | "owner" = "staff") {
-    const { stdout } = await run(
-      process.execPath,
-      ["--import", "tsx", join(repoRoot, "scripts", "office.ts"), "invite", "--name", name, "--role", role],
-      { cwd: repoRoot, env: { ...process.env, ...env } },
-    );
-    await addPasskeyDevice(page);
-    await page.goto(stdout.trim().split("\n").at(-1) ?? "");
-    await page.getByRole("button", { name: "Create my passkey" }).click();
-    await expect(page).toHaveURL(`${origin}/office`);
-  }
-
-  /** Makes a person's passkey check hours old, as on a phone left unlocked. */
-  function staleSessions(name: string) {
-    const file = new BetterSqlite3(join(dataDir, "inbox.sqlite"));
-    file
-      .prepare("UPDATE sessions SET verified_at = 0 WHERE person_id IN (SELECT id FROM people WHERE name = ?)")
-      .run(name);
-    file.close();
-  }
-
   /** An enquiry from the Services page, as a visitor sends it. */
-  async function sendEnquiry(page: Page, name: string, email = "visitor@example.com") {
-    await page.goto(`${origin}${paths.services}`);
-    const form = page.getByRole("form", { name: "Inquiry Now" });
-    await form.getByLabel("Full Name").fill(name);
-    await form.getByLabel("Email").fill(email);
-    await form.getByLabel("Phone Number").fill("050 333 4455");
-    await form.getByLabel("Visa Type").selectOption({ label: "Dubai Tourist Visa" });
-    await form.getByLabel("Travel Date").fill("2026-12-20");
-    await form.getByLabel("Message").fill("Two adults, 30 days.");
-    await form.getByRole("button", { name: "Make Enquiry" }).click();
-    // The form's proof of work takes a second or two; longer on a busy machine.
-    await expect(page.getByText("Your enquiry has been submitted successfully!")).toBeVisible({ timeout: 30_000 });
-  }
+  const sendEnquiry = (page: Page, name: string, email = "visitor@example.com") =>
+    office.sendEnquiry(page, { name, email, phone: "050 333 4455" });
 
   const open = async (page: Page, name: string, tab = "") => {
-    await page.goto(`${origin}/office?q=${encodeURIComponent(name)}${tab ? `&tab=${tab}` : ""}`);
+    await page.goto(`${office.origin}/office?q=${encodeURIComponent(name)}${tab ? `&tab=${tab}` : ""}`);
     await page.getByRole("link", { name: new RegExp(name) }).click();
     await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   };
@@ -101,7 +39,7 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     test.setTimeout(90_000);
     const tag = isPhone(page) ? "Counter" : "Desk";
     const staff = `${tag} Staff`;
-    await signIn(page, staff);
+    await office.signIn(page, staff);
 
     await page.getByRole("link", { name: "Add an enquiry" }).click();
     await expect(page.getByRole("heading", { name: "Add an enquiry", level: 1 })).toBeVisible();
@@ -153,14 +91,14 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     await page.screenshot({ path: testInfo.outputPath("added-by-hand.png"), fullPage: true });
 
     // In the inbox's New tab, and found by its number however it is typed.
-    await page.goto(`${origin}/office`);
+    await page.goto(`${office.origin}/office`);
     await expect(page.getByRole("link", { name: new RegExp(`${tag} Wahid`) })).toBeVisible();
     await page.getByRole("searchbox", { name: "Search" }).fill("+971 50 222 3344");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByRole("link", { name: new RegExp(`${tag} Wahid.*New`) })).toBeVisible();
 
     // A WhatsApp chat, a foreign mobile typed without its country code: flagged for a look, as a visitor's is.
-    await page.goto(`${origin}/office/add`);
+    await page.goto(`${office.origin}/office/add`);
     await page.getByRole("radio", { name: "WhatsApp" }).check();
     await page.getByLabel("Name").fill(`${tag} Priya`);
     await page.getByLabel("Phone", { exact: true }).fill("9845012345");
@@ -174,7 +112,7 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
   }, testInfo) => {
     test.setTimeout(90_000);
     const tag = isPhone(page) ? "Typo" : "Slip";
-    await signIn(page, `${tag} Staff`);
+    await office.signIn(page, `${tag} Staff`);
     await sendEnquiry(page, `${tag} Tariq`, "tariq@gmial.com");
     await open(page, `${tag} Tariq`);
 
@@ -203,7 +141,7 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     test.setTimeout(90_000);
     const tag = isPhone(page) ? "Junk" : "Bulk";
     const staff = `${tag} Staff`;
-    await signIn(page, staff);
+    await office.signIn(page, staff);
     await sendEnquiry(page, `${tag} Followers`);
     await open(page, `${tag} Followers`);
     await page.screenshot({ path: `/tmp/h1-enquiry-actions-${isPhone(page) ? 390 : 1280}.png`, fullPage: true });
@@ -223,17 +161,17 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     await expect(page.getByRole("button", { name: "Delete this spam now" })).toHaveCount(0);
     await expectNoViolations(page);
 
-    await page.goto(`${origin}/office?tab=held`);
+    await page.goto(`${office.origin}/office?tab=held`);
     await expect(page.getByRole("link", { name: new RegExp(`${tag} Followers.*Held`) })).toBeVisible();
     await expect(page.getByRole("button", { name: "Delete all held spam" })).toHaveCount(0);
-    await page.goto(`${origin}/office?tab=new`);
+    await page.goto(`${office.origin}/office?tab=new`);
     await expect(page.getByRole("link", { name: new RegExp(`${tag} Followers`) })).toHaveCount(0);
 
     await open(page, `${tag} Followers`, "held");
     await page.getByRole("button", { name: /^Not spam/ }).click();
     await expect(page.getByRole("region", { name: "Held as spam" })).toHaveCount(0);
     await expect(timeline(page)).toContainText("Marked not spam");
-    await page.goto(`${origin}/office?tab=new`);
+    await page.goto(`${office.origin}/office?tab=new`);
     await expect(page.getByRole("link", { name: new RegExp(`${tag} Followers`) })).toBeVisible();
   });
 
@@ -243,7 +181,7 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     test.setTimeout(120_000);
     const tag = isPhone(page) ? "Flood" : "Storm";
     const owner = `${tag} Owner`;
-    await signIn(page, owner, "owner");
+    await office.signIn(page, owner, "owner");
     for (const name of [`${tag} One`, `${tag} Two`, `${tag} Three`]) {
       await sendEnquiry(page, name);
       await open(page, name);
@@ -252,7 +190,7 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     }
 
     // One, from its page: a passkey check first once the sign-in is old, then a ticked box.
-    staleSessions(owner);
+    office.staleSessions(owner);
     await page.reload();
     const held = page.getByRole("region", { name: "Held as spam" });
     await expect(held.getByRole("button", { name: "Delete this spam now" })).toHaveCount(0);
@@ -266,12 +204,12 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     await held.getByRole("checkbox", { name: /Yes, delete it now/ }).check();
     await held.getByRole("button", { name: "Delete this spam now" }).click();
     await expect(page.getByRole("status").filter({ hasText: "1 enquiry held as spam was deleted." })).toBeVisible();
-    await page.goto(`${origin}/office?tab=held&q=${tag}`);
+    await page.goto(`${office.origin}/office?tab=held&q=${tag}`);
     await expect(page.getByRole("link", { name: new RegExp(`${tag} Three`) })).toHaveCount(0);
     await expect(page.getByRole("link", { name: new RegExp(`${tag} One`) })).toBeVisible();
 
     // Every one, from the Held as spam tab.
-    await page.goto(`${origin}/office?tab=held`);
+    await page.goto(`${office.origin}/office?tab=held`);
     const card = page.getByRole("region", { name: "Delete held spam now" });
     await expect(card).toBeVisible();
     await expectNoViolations(page);
@@ -280,11 +218,11 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     await card.getByRole("button", { name: "Delete all held spam" }).click();
     await expect(page.getByRole("status").filter({ hasText: /held as spam were deleted\./ })).toBeVisible();
     await expect(page.getByRole("link", { name: /Held as spam 0/ })).toBeVisible();
-    await page.goto(`${origin}/office?q=${tag}`);
+    await page.goto(`${office.origin}/office?q=${tag}`);
     await expect(page.getByText("No enquiry matches.")).toBeVisible();
 
     // The audit log keeps that it was done, and how many, not what.
-    await page.goto(`${origin}/office/audit`);
+    await page.goto(`${office.origin}/office/audit`);
     await expect(page.getByText("deleted held spam: 1 enquiry, number")).toBeVisible();
     await expect(page.getByText(/deleted held spam: \d+ enquiries, every one held/)).toBeVisible();
   });

@@ -1,14 +1,9 @@
 import BetterSqlite3 from "better-sqlite3";
 import { strFromU8, unzipSync } from "fflate";
-import { execFile } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { type ChildServer, spawnServer } from "../server/testing/child-server";
-import { makeTempDir } from "../server/testing/fake-client";
+import { readFileSync } from "node:fs";
 import { expectNoViolations } from "./axe";
 import { expect, isPhone, test } from "./fixtures";
-import { addPasskeyDevice, freePort } from "./own-server";
+import { type OwnOffice, startOwnOffice } from "./own-server";
 
 /*
  * Issue 35, items 7 and 8: the owner downloads the enquiries of a date range from the office as a spreadsheet
@@ -17,54 +12,23 @@ import { addPasskeyDevice, freePort } from "./own-server";
  * localhost (WebAuthn needs a secure context), signed in with a virtual passkey, which makes the check fresh.
  */
 
-const run = promisify(execFile);
-const repoRoot = join(import.meta.dirname, "..");
-
 test.describe("the owner's export", () => {
-  let server: ChildServer;
-  let dataDir: string;
-  let origin: string;
-  let env: Record<string, string>;
+  let office: OwnOffice;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    dataDir = makeTempDir("karama-e2e-export-");
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    env = {
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
-      OFFICE_URL: origin,
-      SITE_URL: origin,
-      INBOX_RATE_LIMIT: "0",
-      INBOX_MIN_FILL_SECONDS: "0",
-    };
-    // Two servers start at once, one per project, beside the suite's own: on a busy two-core machine that took over 20 s.
-    server = await spawnServer({ ...env, PORT: String(port) }, 60_000);
+    office = await startOwnOffice({ prefix: "karama-e2e-export-" });
   });
 
   test.afterAll(async () => {
-    server?.process.kill("SIGTERM");
-    await server?.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await office?.stop();
   });
-
-  /** npm run office -- invite: the link is the last line it prints. */
-  async function invite(name: string) {
-    const { stdout } = await run(
-      process.execPath,
-      ["--import", "tsx", join(repoRoot, "scripts", "office.ts"), "invite", "--name", name, "--role", "owner"],
-      { cwd: repoRoot, env: { ...process.env, ...env } },
-    );
-    return stdout.trim().split("\n").at(-1) ?? "";
-  }
 
   /**
    * An enquiry as the site stores one, received an hour ago, and one held as spam: written straight into the
    * database, as this spec is about what the office makes of them.
    */
   function seed(name: string) {
-    const file = new BetterSqlite3(join(dataDir, "inbox.sqlite"));
+    const file = new BetterSqlite3(office.database);
     const at = new Date(Date.now() - 3_600_000).toISOString();
     const add = (who: string, message: string, held: string | null) => {
       const { lastInsertRowid } = file
@@ -94,11 +58,8 @@ test.describe("the owner's export", () => {
     const dubai = new Date(Date.parse(receivedAt) + 4 * 3_600_000).toISOString();
     const dubaiTime = `${dubai.slice(0, 10)} ${dubai.slice(11, 16)}`;
 
-    await addPasskeyDevice(page);
-    await page.goto(await invite(who));
-    await page.getByRole("button", { name: "Create my passkey" }).click();
-    await expect(page).toHaveURL(`${origin}/office`);
-    await page.goto(`${origin}/office/data`);
+    await office.signIn(page, who, "owner");
+    await page.goto(`${office.origin}/office/data`);
     const card = page.getByRole("region", { name: "Export enquiries" });
     await expect(card).toBeVisible();
     await expectNoViolations(page);

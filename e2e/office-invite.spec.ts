@@ -1,13 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
-import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { type ChildServer, spawnServer } from "../server/testing/child-server";
-import { makeTempDir } from "../server/testing/fake-client";
 import { expectNoViolations } from "./axe";
 import { expect, isPhone, test } from "./fixtures";
-import { addPasskeyDevice, freePort } from "./own-server";
+import { type OwnOffice, startOwnOffice } from "./own-server";
 
 /*
  * Issue 35, item 11: an invitation link in the office has Copy and Share buttons (Share only where the browser
@@ -16,35 +10,15 @@ import { addPasskeyDevice, freePort } from "./own-server";
  * as http://127.0.0.1:PORT is "another host name".
  */
 
-const run = promisify(execFile);
-const repoRoot = join(import.meta.dirname, "..");
-
 test.describe("an invitation link in the office, and the office's own address", () => {
-  let server: ChildServer;
-  let dataDir: string;
-  let port: number;
-  let origin: string;
-  let env: Record<string, string>;
+  let office: OwnOffice;
 
   test.beforeAll(async () => {
-    // The server builds the office's script at start: slow on a busy two-core machine.
-    test.setTimeout(120_000);
-    dataDir = makeTempDir("karama-e2e-office-invite-");
-    port = await freePort();
-    origin = `http://localhost:${port}`;
-    env = {
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
-      OFFICE_URL: origin,
-      SITE_URL: origin,
-    };
-    server = await spawnServer({ ...env, PORT: String(port) }, 90_000);
+    office = await startOwnOffice({ prefix: "karama-e2e-office-invite-" });
   });
 
   test.afterAll(async () => {
-    server?.process.kill("SIGTERM");
-    await server?.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await office?.stop();
   });
 
   test("the tests never read a developer's .env", () => {
@@ -53,26 +27,19 @@ test.describe("an invitation link in the office, and the office's own address", 
 
   /** An owner invited from the server, enrolled in this page's browser: signed in, their passkey check fresh. */
   async function signedInOwner(page: Page, name: string) {
-    const { stdout } = await run(
-      process.execPath,
-      ["--import", "tsx", join(repoRoot, "scripts", "office.ts"), "invite", "--name", name, "--role", "owner"],
-      { cwd: repoRoot, env: { ...process.env, ...env } },
-    );
-    await addPasskeyDevice(page);
-    await page.goto(stdout.trim().split("\n").at(-1) ?? "");
-    await page.getByRole("button", { name: "Create my passkey" }).click();
+    await office.signIn(page, name, "owner");
     await expect(page.getByRole("heading", { name: "Enquiries" })).toBeVisible();
   }
 
   /** The Team page's form: the link shown, in its card. */
   async function makeLink(page: Page, name: string) {
-    await page.goto(`${origin}/office/team`);
+    await page.goto(`${office.origin}/office/team`);
     await page.getByLabel("Name").fill(name);
     await page.getByRole("button", { name: "Make an invitation link" }).click();
     const card = page.getByRole("region", { name: `Link for ${name}` });
     await expect(card).toBeVisible();
     const link = (await card.getByRole("link").textContent()) ?? "";
-    expect(link).toMatch(new RegExp(`^${origin}/office/enrol/[A-Za-z0-9_-]{43}$`));
+    expect(link).toMatch(new RegExp(`^${office.origin}/office/enrol/[A-Za-z0-9_-]{43}$`));
     return { card, link };
   }
 
@@ -80,7 +47,7 @@ test.describe("an invitation link in the office, and the office's own address", 
     page,
   }, testInfo) => {
     test.setTimeout(60_000);
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: office.origin });
     const who = isPhone(page) ? "Copy Phone Owner" : "Copy Desk Owner";
     await signedInOwner(page, who);
     const { card, link } = await makeLink(page, "Ravi Kumar");
@@ -141,17 +108,17 @@ test.describe("an invitation link in the office, and the office's own address", 
   });
 
   test("opened at another host name, the sign-in page says which address to use", async ({ page }, testInfo) => {
-    await page.goto(`http://127.0.0.1:${port}/office/sign-in`);
+    await page.goto(`http://127.0.0.1:${office.port}/office/sign-in`);
     const notice = page.getByRole("region", { name: "Open the office at its own address" });
     await expect(notice).toBeVisible();
-    await expect(notice).toContainText(`You opened 127.0.0.1:${port}.`);
-    await expect(notice).toContainText(`Passkeys for this office work only at ${origin}`);
+    await expect(notice).toContainText(`You opened 127.0.0.1:${office.port}.`);
+    await expect(notice).toContainText(`Passkeys for this office work only at ${office.origin}`);
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeHidden();
     await expectNoViolations(page);
     await page.screenshot({ path: testInfo.outputPath("wrong-host.png"), fullPage: true });
 
-    await notice.getByRole("link", { name: `Go to localhost:${port}` }).click();
-    await expect(page).toHaveURL(`${origin}/office/sign-in`);
+    await notice.getByRole("link", { name: `Go to localhost:${office.port}` }).click();
+    await expect(page).toHaveURL(`${office.origin}/office/sign-in`);
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Open the office at its own address" })).toBeHidden();
   });

@@ -1,14 +1,7 @@
 import type { Page } from "@playwright/test";
-import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { paths } from "../app/lib/paths";
-import { type ChildServer, spawnServer } from "../server/testing/child-server";
-import { makeTempDir } from "../server/testing/fake-client";
 import { expectNoViolations } from "./axe";
 import { expect, isPhone, test } from "./fixtures";
-import { addPasskeyDevice, freePort } from "./own-server";
+import { type OwnOffice, startOwnOffice } from "./own-server";
 
 /*
  * Issue 35, items 4 and 5, in Chromium at 390 and 1280 px, on a server of its own (an SQLite file of its own, on
@@ -19,65 +12,23 @@ import { addPasskeyDevice, freePort } from "./own-server";
  * today. The two projects share the server: each test's visitors carry a word of their own, searched for.
  */
 
-const run = promisify(execFile);
-const repoRoot = join(import.meta.dirname, "..");
-
 test.describe("the back office's phone numbers and search (issue 35)", () => {
-  let server: ChildServer;
-  let dataDir: string;
-  let origin: string;
-  let env: Record<string, string>;
+  let office: OwnOffice;
 
   test.beforeAll(async () => {
-    dataDir = makeTempDir("karama-e2e-office-phones-");
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    env = {
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
-      OFFICE_URL: origin,
-      SITE_URL: origin,
-      INBOX_RATE_LIMIT: "0",
-      INBOX_MIN_FILL_SECONDS: "0",
-    };
-    server = await spawnServer({ ...env, PORT: String(port) });
+    office = await startOwnOffice({ prefix: "karama-e2e-office-phones-" });
   });
 
   test.afterAll(async () => {
-    server?.process.kill("SIGTERM");
-    await server?.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await office?.stop();
   });
 
-  /** Invited with npm run office, enrolled with a virtual passkey on this page: signed in, at the inbox. */
-  async function signIn(page: Page, name: string) {
-    const { stdout } = await run(
-      process.execPath,
-      ["--import", "tsx", join(repoRoot, "scripts", "office.ts"), "invite", "--name", name, "--role", "staff"],
-      { cwd: repoRoot, env: { ...process.env, ...env } },
-    );
-    await addPasskeyDevice(page);
-    await page.goto(stdout.trim().split("\n").at(-1) ?? "");
-    await page.getByRole("button", { name: "Create my passkey" }).click();
-    await expect(page).toHaveURL(`${origin}/office`);
-  }
-
   /** An enquiry from the Services page, the phone number as the visitor typed it. */
-  async function sendEnquiry(page: Page, name: string, phone: string, visa = "Dubai Tourist Visa") {
-    await page.goto(`${origin}${paths.services}`);
-    const form = page.getByRole("form", { name: "Inquiry Now" });
-    await form.getByLabel("Full Name").fill(name);
-    await form.getByLabel("Email").fill("visitor@example.com");
-    await form.getByLabel("Phone Number").fill(phone);
-    await form.getByLabel("Visa Type").selectOption({ label: visa });
-    await form.getByLabel("Travel Date").fill("2026-12-20");
-    await form.getByLabel("Message").fill("Two adults, 30 days.");
-    await form.getByRole("button", { name: "Make Enquiry" }).click();
-    await expect(page.getByText("Your enquiry has been submitted successfully!")).toBeVisible();
-  }
+  const sendEnquiry = (page: Page, name: string, phone: string, visa = "Dubai Tourist Visa") =>
+    office.sendEnquiry(page, { name, phone, visa });
 
   const search = async (page: Page, words: string) => {
-    await page.goto(`${origin}/office`);
+    await page.goto(`${office.origin}/office`);
     await page.getByRole("searchbox", { name: "Search" }).fill(words);
     await page.getByRole("button", { name: "Search" }).click();
   };
@@ -88,7 +39,7 @@ test.describe("the back office's phone numbers and search (issue 35)", () => {
   }, testInfo) => {
     test.setTimeout(90_000);
     const tag = isPhone(page) ? "Kalamansi" : "Sampaguita";
-    await signIn(page, `${tag} Staff`);
+    await office.signIn(page, `${tag} Staff`);
     await sendEnquiry(page, `${tag} Priya`, "9845012345");
 
     // The Indian mobile typed without +91: flagged, never a call to +98.
@@ -124,7 +75,7 @@ test.describe("the back office's phone numbers and search (issue 35)", () => {
     const tag = isPhone(page) ? "Adobo" : "Sinigang";
     // Numbers of their own per project: the two projects share the server.
     const last = isPhone(page) ? "6543" : "6544";
-    await signIn(page, `${tag} Staff`);
+    await office.signIn(page, `${tag} Staff`);
     await sendEnquiry(page, `${tag} Omar`, `050 987 ${last}`);
     await sendEnquiry(page, `${tag} Joy`, `+63 917 123 ${last}`);
     for (const typed of [`+971 50 987 ${last}`, `050987${last}`, `0097150987${last}`, `97150987${last}`]) {
@@ -142,12 +93,12 @@ test.describe("the back office's phone numbers and search (issue 35)", () => {
   }, testInfo) => {
     test.setTimeout(90_000);
     const tag = isPhone(page) ? "Ube" : "Halo";
-    await signIn(page, `${tag} Staff`);
+    await office.signIn(page, `${tag} Staff`);
     await sendEnquiry(page, `${tag} Fresh`, "050 111 2233");
     await sendEnquiry(page, `${tag} Worked`, "050 111 2234");
     await sendEnquiry(page, `${tag} Kabayan`, "050 111 2235", "Kabayan Package");
 
-    await page.goto(`${origin}/office`);
+    await page.goto(`${office.origin}/office`);
     await expect(page.getByText(/^(1 enquiry|[0-9,]+ enquiries) came today$/)).toBeVisible();
     for (const label of ["New", "In progress", "Done", "Held as spam", "All"]) {
       await expect(tabs(page).getByRole("link", { name: new RegExp(`^${label} [0-9,]+$`) })).toBeVisible();
@@ -174,12 +125,12 @@ test.describe("the back office's phone numbers and search (issue 35)", () => {
 
     // The service filter, as its select sends it (its choices are read once a minute: the address, not the select):
     // the option the visitor picked, not the value the Dubai form sent for it ("96 Hours Dubai Transit Visa").
-    await page.goto(`${origin}/office?q=${tag}&service=${encodeURIComponent("Kabayan Package")}`);
+    await page.goto(`${office.origin}/office?q=${tag}&service=${encodeURIComponent("Kabayan Package")}`);
     await expect(page.getByRole("link", { name: new RegExp(`${tag} Kabayan`) })).toBeVisible();
     await expect(page.getByRole("link", { name: new RegExp(`${tag} Fresh`) })).toHaveCount(0);
     await expect(tabs(page).getByRole("link", { name: "Every tab 1" })).toBeVisible();
 
-    await page.goto(`${origin}/office`);
+    await page.goto(`${office.origin}/office`);
     if (isPhone(page)) await page.screenshot({ path: testInfo.outputPath("inbox-counts.png"), fullPage: true });
   });
 });

@@ -1,15 +1,8 @@
 import type { Page, TestInfo } from "@playwright/test";
-import BetterSqlite3 from "better-sqlite3";
-import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { paths } from "../app/lib/paths";
-import { type ChildServer, spawnServer } from "../server/testing/child-server";
-import { makeTempDir } from "../server/testing/fake-client";
 import { expectNoViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { addPasskeyDevice, freePort } from "./own-server";
+import { type OwnOffice, seedStatistics, startOwnOffice } from "./own-server";
 
 /*
  * The office's statistics page (issue 35, item 10 and item 8's statistics): figures that never mislead, at 360,
@@ -20,104 +13,30 @@ import { addPasskeyDevice, freePort } from "./own-server";
  * localhost (passkeys need a secure context), with a few weeks of figures seeded as the collector keeps them.
  */
 
-const run = promisify(execFile);
-const repoRoot = join(import.meta.dirname, "..");
-
 test.describe("the office's statistics page", () => {
-  let server: ChildServer;
-  let dataDir: string;
-  let origin: string;
-  let env: Record<string, string>;
+  let office: OwnOffice;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    dataDir = makeTempDir("karama-e2e-office-stats-");
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    env = {
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
-      OFFICE_URL: origin,
-      SITE_URL: origin,
-      INBOX_RATE_LIMIT: "0",
-      INBOX_MIN_FILL_SECONDS: "0",
-    };
-    // Up to a minute to start: the machine is shared, and its two cores are often busy.
-    server = await spawnServer({ ...env, PORT: String(port) }, 60_000);
-    seedStatistics();
+    office = await startOwnOffice({ prefix: "karama-e2e-office-stats-" });
+    // Four weeks of views, enquiries and speed on the detail pages (long titles), as the collector keeps them.
+    seedStatistics(office.database, {
+      routes: ["/", "/visa-documents/3", "/visa-packages/1", "/tourist-visa/2", "/contact"],
+      sources: ["whatsapp", "facebook", "google", "direct", "eid flyer / eid offer 2026"],
+      speedRoutes: 3,
+    });
   });
 
   test.afterAll(async () => {
-    server?.process.kill("SIGTERM");
-    await server?.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await office?.stop();
   });
 
-  /** Four weeks of views, enquiries and speed on the detail pages (long titles), as the collector keeps them. */
-  function seedStatistics() {
-    const file = new BetterSqlite3(join(dataDir, "inbox.sqlite"));
-    const dubaiDay = (daysAgo: number) =>
-      new Date(Date.now() + 4 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
-    const event = file.prepare(
-      "INSERT INTO stat_events (day, kind, route, source, device, count) VALUES (?, ?, ?, ?, ?, 1) " +
-        "ON CONFLICT (day, kind, route, source, device) DO UPDATE SET count = count + 1",
-    );
-    const vital = file.prepare(
-      "INSERT OR IGNORE INTO stat_vitals (id, day, route, device, metric, value) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    const routes = ["/", "/visa-documents/3", "/visa-packages/1", "/tourist-visa/2", "/contact"];
-    const sources = ["whatsapp", "facebook", "google", "direct", "eid flyer / eid offer 2026"];
-    file.transaction(() => {
-      for (let ago = 27; ago >= 0; ago--) {
-        const day = dubaiDay(ago);
-        for (let n = 0; n < 20 + ((ago * 7) % 15); n++) {
-          const device = n % 5 === 0 ? "desktop" : "phone";
-          const route = routes[n % routes.length];
-          event.run(day, "view", route, sources[(n + ago) % sources.length], device);
-          if (n % 9 === 0) event.run(day, "enquiry", route, sources[(n + ago) % sources.length], device);
-          if (n % 4 === 0) {
-            const id = `v6-${ago}-${n}`;
-            vital.run(`${id}-l`, day, routes[n % 3], device, "LCP", 1400 + ((n * 97) % 2000));
-            vital.run(`${id}-c`, day, routes[n % 3], device, "CLS", ((n * 13) % 20) / 100);
-            vital.run(`${id}-i`, day, routes[n % 3], device, "INP", 90 + ((n * 31) % 300));
-          }
-        }
-      }
-    })();
-    file.close();
-  }
-
-  /** npm run office -- invite: the link is the last line it prints. */
-  async function invite(name: string) {
-    const { stdout } = await run(
-      process.execPath,
-      ["--import", "tsx", join(repoRoot, "scripts", "office.ts"), "invite", "--name", name, "--role", "staff"],
-      { cwd: repoRoot, env: { ...process.env, ...env } },
-    );
-    return stdout.trim().split("\n").at(-1) ?? "";
-  }
-
   /** An enquiry from the Services page, landed on from a campaign's link. */
-  async function sendEnquiryFromCampaign(page: Page, name: string) {
-    await page.goto(`${origin}${paths.services}?utm_source=Facebook&utm_medium=paid&utm_campaign=Summer%20Visa`);
-    const form = page.getByRole("form", { name: "Inquiry Now" });
-    await form.getByLabel("Full Name").fill(name);
-    await form.getByLabel("Email").fill("maria@example.com");
-    await form.getByLabel("Phone Number").fill("050 123 4567");
-    await form.getByLabel("Visa Type").selectOption({ label: "Dubai Tourist Visa" });
-    await form.getByLabel("Travel Date").fill("2026-12-20");
-    await form.getByLabel("Message").fill("Two adults, 30 days.");
-    await form.getByRole("button", { name: "Make Enquiry" }).click();
-    await expect(page.getByText("Your enquiry has been submitted successfully!")).toBeVisible();
-  }
-
-  async function signIn(page: Page, who: string) {
-    const link = await invite(who);
-    await addPasskeyDevice(page);
-    await page.goto(link);
-    await page.getByRole("button", { name: "Create my passkey" }).click();
-    await expect(page).toHaveURL(`${origin}/office`);
-  }
+  const sendEnquiryFromCampaign = (page: Page, name: string) =>
+    office.sendEnquiry(page, {
+      name,
+      path: `${paths.services}?utm_source=Facebook&utm_medium=paid&utm_campaign=Summer%20Visa`,
+      email: "maria@example.com",
+    });
 
   /** A table's rows as text, by the name of its region. */
   async function rows(page: Page, region: string): Promise<string[][]> {
@@ -130,7 +49,7 @@ test.describe("the office's statistics page", () => {
   async function checkAt(page: Page, width: number, testInfo: TestInfo) {
     await page.setViewportSize({ width, height: width < 800 ? 800 : 900 });
     // Loaded again at that width: a phone lays a page out once, at its own width.
-    await page.goto(`${origin}/office/stats`);
+    await page.goto(`${office.origin}/office/stats`);
     await expect(page.getByRole("heading", { name: "Statistics", level: 1 })).toBeVisible();
     // The page itself never scrolls sideways; only its tables may.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -240,14 +159,14 @@ test.describe("the office's statistics page", () => {
 
   test("at 360 and 390 px @phone", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
-    await signIn(page, "Stats Phone");
+    await office.signIn(page, "Stats Phone");
     await sendEnquiryFromCampaign(page, "Stats Phone visitor");
     for (const width of [360, 390]) await checkAt(page, width, testInfo);
   });
 
   test("at 1280 px @desktop", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
-    await signIn(page, "Stats Desk");
+    await office.signIn(page, "Stats Desk");
     await sendEnquiryFromCampaign(page, "Stats Desk visitor");
     await checkAt(page, 1280, testInfo);
   });

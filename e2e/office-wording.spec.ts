@@ -1,16 +1,10 @@
 import type { Page } from "@playwright/test";
 import BetterSqlite3 from "better-sqlite3";
-import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { pageTitle } from "../app/content/page-titles";
 import { paths } from "../app/lib/paths";
-import { type ChildServer, spawnServer } from "../server/testing/child-server";
-import { makeTempDir } from "../server/testing/fake-client";
 import { expectNoViolations } from "./axe";
 import { expect, isPhone, test } from "./fixtures";
-import { addPasskeyDevice, freePort } from "./own-server";
+import { type OwnOffice, startOwnOffice } from "./own-server";
 
 /*
  * Issue 35, item 8, "The office says what it knows", in Chromium at 390 and 1280 px, on a server of its own (an
@@ -18,72 +12,36 @@ import { addPasskeyDevice, freePort } from "./own-server";
  * test per point. The two projects share the server: each test's visitors carry a word of their own, searched for.
  */
 
-const run = promisify(execFile);
-const repoRoot = join(import.meta.dirname, "..");
 /** Not the default: the header's name comes from the AGENCY_NAME setting, never from the code. */
 const agency = "Al Noor Visa & Travel";
 const detailPage = paths.detail("dubai-visa", 1);
 
 test.describe("the back office says what it knows (issue 35, item 8)", () => {
-  let server: ChildServer;
-  let dataDir: string;
-  let origin: string;
-  let env: Record<string, string>;
+  let office: OwnOffice;
 
   test.beforeAll(async () => {
-    // A server of its own starts within seconds on an idle machine, and took over 30 s beside other test runs.
-    test.setTimeout(90_000);
-    dataDir = makeTempDir("karama-e2e-office-wording-");
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    env = {
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
-      OFFICE_URL: origin,
-      SITE_URL: origin,
-      AGENCY_NAME: agency,
-      INBOX_RATE_LIMIT: "0",
-      INBOX_MIN_FILL_SECONDS: "0",
-      // No SMTP_HOST: mail is turned off on this server.
-    };
-    server = await spawnServer({ ...env, PORT: String(port) }, 60_000);
+    // No SMTP_HOST: mail is turned off on this server.
+    office = await startOwnOffice({ prefix: "karama-e2e-office-wording-", env: { AGENCY_NAME: agency } });
   });
 
   test.afterAll(async () => {
-    server?.process.kill("SIGTERM");
-    await server?.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await office?.stop();
   });
 
-  /** Invited with npm run office, enrolled with a virtual passkey on this page: signed in, at the inbox. */
-  async function signIn(page: Page, name: string) {
-    const { stdout } = await run(
-      process.execPath,
-      ["--import", "tsx", join(repoRoot, "scripts", "office.ts"), "invite", "--name", name, "--role", "staff"],
-      { cwd: repoRoot, env: { ...process.env, ...env } },
-    );
-    await addPasskeyDevice(page);
-    await page.goto(stdout.trim().split("\n").at(-1) ?? "");
-    await page.getByRole("button", { name: "Create my passkey" }).click();
-    await expect(page).toHaveURL(`${origin}/office`);
-  }
-
   /** An enquiry from the first Dubai Visa page's form, as a visitor sends it. */
-  async function sendEnquiry(page: Page, name: string, message = "Two adults, 30 days.") {
-    await page.goto(`${origin}${detailPage}`);
-    const form = page.getByRole("form", { name: "Enquiry Now" });
-    await form.getByLabel("Full Name").fill(name);
-    await form.getByLabel("Email").fill("visitor@example.com");
-    await form.getByLabel("Phone Number").fill("050 123 4567");
-    await form.getByLabel("Travel Date").fill("2026-12-07");
-    await form.getByLabel("Message").fill(message);
-    await form.getByRole("button", { name: "Make Enquiry" }).click();
-    await expect(form.getByText("Your enquiry has been submitted successfully!")).toBeVisible({ timeout: 15_000 });
-  }
+  const sendEnquiry = (page: Page, name: string, message = "Two adults, 30 days.") =>
+    office.sendEnquiry(page, {
+      name,
+      path: detailPage,
+      form: "Enquiry Now",
+      visa: null,
+      travelDate: "2026-12-07",
+      message,
+    });
 
   /** The enquiry's page, found by the visitor's name. */
   async function openEnquiry(page: Page, name: string) {
-    await page.goto(`${origin}/office?q=${encodeURIComponent(name)}`);
+    await page.goto(`${office.origin}/office?q=${encodeURIComponent(name)}`);
     await page
       .getByRole("main")
       .getByRole("link", { name: new RegExp(name) })
@@ -96,7 +54,7 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
   test("a tap on Call, WhatsApp or E-mail shows Contacted at once, and the server keeps it", async ({ page }) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Mangga", "Santol")} Reyes`;
-    await signIn(page, `${name.split(" ")[0]} Staff`);
+    await office.signIn(page, `${name.split(" ")[0]} Staff`);
     await sendEnquiry(page, name);
     await openEnquiry(page, name);
     const stage = page.locator(".subtitle .stage");
@@ -123,7 +81,7 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
   test("on a phone the visitor's message is in the first screen", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Bayabas", "Chico")} Cruz`;
-    await signIn(page, `${name.split(" ")[0]} Staff`);
+    await office.signIn(page, `${name.split(" ")[0]} Staff`);
     await sendEnquiry(page, name, "We are two adults and a child, travelling for 30 days. Can you call after 6 pm?");
     await openEnquiry(page, name);
     const message = page.getByText("We are two adults and a child", { exact: false });
@@ -145,9 +103,9 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
     const name = `${tag(page, "Kamias", "Duhat")} Santos`;
     const title = pageTitle(detailPage) ?? "";
     expect(title).toMatch(/\S/);
-    await signIn(page, `${name.split(" ")[0]} Staff`);
+    await office.signIn(page, `${name.split(" ")[0]} Staff`);
     await sendEnquiry(page, name);
-    await page.goto(`${origin}/office?q=${encodeURIComponent(name)}`);
+    await page.goto(`${office.origin}/office?q=${encodeURIComponent(name)}`);
     const row = page.getByRole("main").getByRole("link", { name: new RegExp(name) });
     await expect(row).toContainText(title);
     await expect(row).not.toContainText(detailPage);
@@ -158,9 +116,9 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
   test("a spam reason is said in plain words", async ({ page }) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Langka", "Lanzones")} Bot`;
-    await signIn(page, `${name.split(" ")[0]} Staff`);
+    await office.signIn(page, `${name.split(" ")[0]} Staff`);
     // What a form-filling robot sends: the hidden box ticked, no proof of work.
-    const sent = await page.request.post(`${origin}/api/submit`, {
+    const sent = await page.request.post(`${office.origin}/api/submit`, {
       data: {
         name,
         email: "bot@example.com",
@@ -180,7 +138,7 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
   test("with mail turned off, an enquiry says so, not “Waiting to be mailed”", async ({ page }) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Atis", "Rambutan")} Lim`;
-    await signIn(page, `${name.split(" ")[0]} Staff`);
+    await office.signIn(page, `${name.split(" ")[0]} Staff`);
     await sendEnquiry(page, name);
     await openEnquiry(page, name);
     await expect(page.locator(".field", { hasText: "Mail to the agency" })).toContainText(
@@ -192,9 +150,9 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
   test("travel dates read “7 Dec 2026”", async ({ page }) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Suha", "Dalandan")} Tan`;
-    await signIn(page, `${name.split(" ")[0]} Staff`);
+    await office.signIn(page, `${name.split(" ")[0]} Staff`);
     await sendEnquiry(page, name);
-    await page.goto(`${origin}/office?q=${encodeURIComponent(name)}`);
+    await page.goto(`${office.origin}/office?q=${encodeURIComponent(name)}`);
     const row = page.getByRole("main").getByRole("link", { name: new RegExp(name) });
     await expect(row).toContainText("Travel 7 Dec 2026");
     await row.click();
@@ -205,13 +163,13 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
   test("the Done list shows why an enquiry was lost", async ({ page }) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Guyabano", "Makopa")} Go`;
-    await signIn(page, `${name.split(" ")[0]} Staff`);
+    await office.signIn(page, `${name.split(" ")[0]} Staff`);
     await sendEnquiry(page, name);
     await openEnquiry(page, name);
     await page.getByLabel("Lost, because").fill("Went with a cheaper agency");
     await page.getByRole("button", { name: "Mark lost" }).click();
     await expect(page.getByText("Moved to Lost: Went with a cheaper agency")).toBeVisible();
-    await page.goto(`${origin}/office?tab=done&q=${encodeURIComponent(name)}`);
+    await page.goto(`${office.origin}/office?tab=done&q=${encodeURIComponent(name)}`);
     await expect(page.getByRole("main").getByRole("link", { name: new RegExp(name) })).toContainText(
       "Lost: Went with a cheaper agency",
     );
@@ -220,7 +178,7 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
   test("the header names the agency", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Mabolo", "Chesa")} Uy`;
-    await signIn(page, `${name.split(" ")[0]} Staff`);
+    await office.signIn(page, `${name.split(" ")[0]} Staff`);
     const header = page.locator("header.bar");
     await expect(header.getByRole("link", { name: new RegExp(agency) })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(agency));
@@ -244,17 +202,17 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
   test("counts read “1 enquiry”, “2 enquiries”, “1 day ago”", async ({ page }) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Balimbing", "Tiesa")} Ong`;
-    await signIn(page, `${name.split(" ")[0]} Staff`);
+    await office.signIn(page, `${name.split(" ")[0]} Staff`);
     await sendEnquiry(page, name);
     // Received a day and an hour ago.
-    const file = new BetterSqlite3(join(dataDir, "inbox.sqlite"));
+    const file = new BetterSqlite3(office.database);
     file
       .prepare("UPDATE enquiries SET received_at = ? WHERE name = ?")
       .run(new Date(Date.now() - 25 * 3_600_000).toISOString(), name);
     file.close();
-    await page.goto(`${origin}/office?q=${encodeURIComponent(name)}`);
+    await page.goto(`${office.origin}/office?q=${encodeURIComponent(name)}`);
     await expect(page.getByRole("main").getByRole("link", { name: new RegExp(name) })).toContainText("1 day ago");
-    await page.goto(`${origin}/office`);
+    await page.goto(`${office.origin}/office`);
     await expect(page.getByText(/^(1 enquiry|[0-9,]+ enquiries) came today$/)).toBeVisible();
     await expect(page.getByText(/\b1 enquiries\b/)).toHaveCount(0);
   });

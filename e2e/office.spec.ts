@@ -1,16 +1,8 @@
 import type { Page } from "@playwright/test";
-import BetterSqlite3 from "better-sqlite3";
-import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { paths } from "../app/lib/paths";
-import { type ChildServer, spawnServer } from "../server/testing/child-server";
-import { makeTempDir } from "../server/testing/fake-client";
 import { expectNoViolations } from "./axe";
 import { expect, isPhone, test } from "./fixtures";
 import { problemsOf, reachableNow, tabThrough } from "./keyboard-walk";
-import { addPasskeyDevice, freePort } from "./own-server";
+import { addPasskeyDevice, type OwnOffice, seedStatistics, startOwnOffice } from "./own-server";
 
 /*
  * The back office as the agency uses it, in Chromium with a virtual authenticator (the DevTools protocol's
@@ -19,106 +11,16 @@ import { addPasskeyDevice, freePort } from "./own-server";
  * localhost (WebAuthn needs a secure context: localhost is one, 127.0.0.1 is not a domain).
  */
 
-const run = promisify(execFile);
-const repoRoot = join(import.meta.dirname, "..");
-
 test.describe("the back office", () => {
-  let server: ChildServer;
-  let dataDir: string;
-  let origin: string;
-  let env: Record<string, string>;
+  let office: OwnOffice;
 
   test.beforeAll(async () => {
-    dataDir = makeTempDir("karama-e2e-office-");
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    env = {
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
-      OFFICE_URL: origin,
-      SITE_URL: origin,
-      INBOX_RATE_LIMIT: "0",
-      INBOX_MIN_FILL_SECONDS: "0",
-    };
-    server = await spawnServer({ ...env, PORT: String(port) });
+    office = await startOwnOffice({ prefix: "karama-e2e-office-" });
   });
 
   test.afterAll(async () => {
-    server?.process.kill("SIGTERM");
-    await server?.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await office?.stop();
   });
-
-  /** As if this person's last passkey check were long ago. */
-  async function staleSessions(name: string) {
-    const file = new BetterSqlite3(join(dataDir, "inbox.sqlite"));
-    file
-      .prepare("UPDATE sessions SET verified_at = 0 WHERE person_id IN (SELECT id FROM people WHERE name = ?)")
-      .run(name);
-    file.close();
-  }
-
-  /**
-   * Four weeks of a small agency's statistics, as the collector would have kept them (the suite's own browser runs
-   * under automation, which counts nothing): for the statistics page to show something worth looking at.
-   */
-  function seedStatistics() {
-    const file = new BetterSqlite3(join(dataDir, "inbox.sqlite"));
-    const dubaiDay = (daysAgo: number) =>
-      new Date(Date.now() + 4 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
-    const event = file.prepare(
-      // One row per day and key (migration 8): each event adds to its row.
-      "INSERT INTO stat_events (day, kind, route, source, device, count) VALUES (?, ?, ?, ?, ?, 1) " +
-        "ON CONFLICT (day, kind, route, source, device) DO UPDATE SET count = count + 1",
-    );
-    const vital = file.prepare(
-      "INSERT OR IGNORE INTO stat_vitals (id, day, route, device, metric, value) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    const routes = ["/", "/dubai-visa/1", "/services", "/contact", "/visa-changes/2"];
-    const sources = ["whatsapp", "facebook", "google", "direct", "eid flyer"];
-    file.transaction(() => {
-      for (let ago = 27; ago >= 0; ago--) {
-        const day = dubaiDay(ago);
-        for (let n = 0; n < 20 + ((ago * 7) % 15); n++) {
-          const device = n % 5 === 0 ? "desktop" : "phone";
-          event.run(day, "view", routes[n % routes.length], sources[(n + ago) % sources.length], device);
-          if (n % 9 === 0)
-            event.run(day, "enquiry", routes[n % routes.length], sources[(n + ago) % sources.length], device);
-          if (n % 4 === 0) {
-            const id = `v6-${ago}-${n}`;
-            vital.run(`${id}-l`, day, routes[n % 2], device, "LCP", 1400 + ((n * 97) % 2000));
-            vital.run(`${id}-c`, day, routes[n % 2], device, "CLS", ((n * 13) % 20) / 100);
-            vital.run(`${id}-i`, day, routes[n % 2], device, "INP", 90 + ((n * 31) % 300));
-          }
-        }
-      }
-      event.run(dubaiDay(2), "missing", "/special-offer-2025", "facebook", "phone");
-    })();
-    file.close();
-  }
-
-  /** npm run office -- invite: the link is the last line it prints. */
-  async function invite(name: string, role: "owner" | "staff") {
-    const { stdout } = await run(
-      process.execPath,
-      ["--import", "tsx", join(repoRoot, "scripts", "office.ts"), "invite", "--name", name, "--role", role],
-      { cwd: repoRoot, env: { ...process.env, ...env } },
-    );
-    return stdout.trim().split("\n").at(-1) ?? "";
-  }
-
-  async function sendEnquiry(page: Page, name: string) {
-    await page.goto(`${origin}${paths.services}`);
-    const form = page.getByRole("form", { name: "Inquiry Now" });
-    await form.getByLabel("Full Name").fill(name);
-    await form.getByLabel("Email").fill("maria@example.com");
-    await form.getByLabel("Phone Number").fill("050 123 4567");
-    await form.getByLabel("Visa Type").selectOption({ label: "Dubai Tourist Visa" });
-    await form.getByLabel("Travel Date").fill("2026-12-20");
-    await form.getByLabel("Message").fill("Two adults, 30 days.");
-    await form.getByRole("button", { name: "Make Enquiry" }).click();
-    await expect(page.getByText("Your enquiry has been submitted successfully!")).toBeVisible();
-  }
 
   test("invite, enrol, sign in, work an enquiry from a public page, sign out", async ({ page }, testInfo) => {
     // One person's whole first week in one journey (three passkey ceremonies, a dozen pages with axe, screenshots):
@@ -129,8 +31,8 @@ test.describe("the back office", () => {
     const shot = async (name: string) => {
       await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
     };
-    const link = await invite(who, "owner");
-    expect(link).toMatch(new RegExp(`^${origin}/office/enrol/[A-Za-z0-9_-]{43}$`));
+    const link = await office.invite(who, "owner");
+    expect(link).toMatch(new RegExp(`^${office.origin}/office/enrol/[A-Za-z0-9_-]{43}$`));
     await addPasskeyDevice(page);
 
     await page.goto(link);
@@ -138,10 +40,10 @@ test.describe("the back office", () => {
     await expectNoViolations(page);
     await shot("enrol");
     await page.getByRole("button", { name: "Create my passkey" }).click();
-    await expect(page).toHaveURL(`${origin}/office`);
+    await expect(page).toHaveURL(`${office.origin}/office`);
 
-    await sendEnquiry(page, visitor);
-    await page.goto(`${origin}/office`);
+    await office.sendEnquiry(page, { name: visitor, email: "maria@example.com" });
+    await page.goto(`${office.origin}/office`);
     const row = page.getByRole("link", { name: new RegExp(visitor) });
     // The label the visitor picked, beside the value the spec's select sends for it (issue 35, item 3).
     await expect(row).toContainText("Dubai Tourist Visa (sent as 30 Days Dubai Visa)");
@@ -192,7 +94,7 @@ test.describe("the back office", () => {
     await expect(page.getByRole("button", { name: "Make an invitation link" })).toBeVisible();
     await expectNoViolations(page);
     await shot("team");
-    await staleSessions(who);
+    office.staleSessions(who);
     await page.reload();
     await expect(page.getByRole("button", { name: "Make an invitation link" })).toHaveCount(0);
     await expectNoViolations(page);
@@ -201,24 +103,31 @@ test.describe("the back office", () => {
     await page.getByLabel("Name").fill(`${who} Helper`);
     await page.getByRole("button", { name: "Make an invitation link" }).click();
     await expect(page.getByRole("heading", { name: `Link for ${who} Helper` })).toBeVisible();
-    await expect(page.getByRole("link", { name: new RegExp(`^${origin}/office/enrol/`) })).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(`^${office.origin}/office/enrol/`) })).toBeVisible();
     // A lost phone: a new link for the same person, never a new invitation that merges (issue 34, finding 5).
     await page.getByRole("button", { name: "New link (lost phone)" }).last().click();
     await expect(page.getByRole("heading", { name: /^Link for / })).toBeVisible();
     await expectNoViolations(page);
-    await page.goto(`${origin}/office/health`);
+    await page.goto(`${office.origin}/office/health`);
     await expect(page.getByRole("heading", { name: "Server health", level: 1 })).toBeVisible();
     await expectNoViolations(page);
     await shot("health");
-    await page.goto(`${origin}/office/data`);
+    await page.goto(`${office.origin}/office/data`);
     await expectNoViolations(page);
     await shot("data");
-    await page.goto(`${origin}/office/audit`);
+    await page.goto(`${office.origin}/office/audit`);
     await expect(page.getByText(`invited: ${who} Helper as staff`)).toBeVisible();
     await expectNoViolations(page);
 
     // The statistics, for everyone in the office.
-    seedStatistics();
+    // Four weeks of a small agency's figures, for the page to show something worth looking at, and a view of an
+    // address the site does not have.
+    seedStatistics(office.database, {
+      routes: ["/", "/dubai-visa/1", "/services", "/contact", "/visa-changes/2"],
+      sources: ["whatsapp", "facebook", "google", "direct", "eid flyer"],
+      speedRoutes: 2,
+      events: [{ daysAgo: 2, kind: "missing", route: "/special-offer-2025", source: "facebook", device: "phone" }],
+    });
     await page.getByRole("link", { name: isPhone(page) ? "Stats" : "Statistics", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Statistics", level: 1 })).toBeVisible();
     // A not-found view is counted, its address never shown: anyone can make one up (issue 34, finding 2).
@@ -250,7 +159,7 @@ test.describe("the back office", () => {
     await page.getByRole("link", { name: isPhone(page) ? "Me" : who, exact: true }).click();
     await expect(page.getByRole("heading", { name: "Your passkeys" })).toBeVisible();
     // Adding a passkey asks for the passkey again once the last check is old (issue 34, finding 1).
-    await staleSessions(who);
+    office.staleSessions(who);
     await page.reload();
     await expect(page.getByRole("button", { name: "Add a passkey on this device" })).toHaveCount(0);
     await expectNoViolations(page);
@@ -260,14 +169,14 @@ test.describe("the back office", () => {
     await shot("me");
 
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
-    await expect(page).toHaveURL(`${origin}/office/sign-in`);
+    await expect(page).toHaveURL(`${office.origin}/office/sign-in`);
     await expectNoViolations(page);
     await shot("sign-in");
-    await page.goto(`${origin}/office`);
-    await expect(page).toHaveURL(`${origin}/office/sign-in`);
+    await page.goto(`${office.origin}/office`);
+    await expect(page).toHaveURL(`${office.origin}/office/sign-in`);
 
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-    await expect(page).toHaveURL(`${origin}/office`);
+    await expect(page).toHaveURL(`${office.origin}/office`);
     await expect(page.getByRole("link", { name: new RegExp(visitor) })).toHaveCount(0);
     await page.getByRole("link", { name: "In progress" }).click();
     await expect(page.getByRole("link", { name: new RegExp(visitor) })).toBeVisible();
@@ -279,33 +188,33 @@ test.describe("the back office", () => {
     // Every office page walked key by key, with axe on each: over 30 s with the pages issue 35 added.
     test.setTimeout(120_000);
     const who = isPhone(page) ? "Keys Phone" : "Keys Desk";
-    const link = await invite(who, "staff");
+    const link = await office.invite(who, "staff");
     await addPasskeyDevice(page);
     await page.goto(link);
     await walk(page);
     await page.getByRole("button", { name: "Create my passkey" }).click();
-    await expect(page).toHaveURL(`${origin}/office`);
-    await sendEnquiry(page, `${who} visitor`);
-    await page.goto(`${origin}/office`);
+    await expect(page).toHaveURL(`${office.origin}/office`);
+    await office.sendEnquiry(page, { name: `${who} visitor`, email: "maria@example.com" });
+    await page.goto(`${office.origin}/office`);
     await walk(page);
     await page.getByRole("link", { name: new RegExp(`${who} visitor`) }).click();
     await walk(page);
-    await page.goto(`${origin}/office/me`);
+    await page.goto(`${office.origin}/office/me`);
     await walk(page);
-    await page.goto(`${origin}/office/stats`);
+    await page.goto(`${office.origin}/office/stats`);
     await walk(page);
     // The owner's pages, as an owner.
-    const ownerLink = await invite(`${who} Owner`, "owner");
+    const ownerLink = await office.invite(`${who} Owner`, "owner");
     await page.context().clearCookies();
     await page.goto(ownerLink);
     await page.getByRole("button", { name: "Create my passkey" }).click();
-    await expect(page).toHaveURL(`${origin}/office`);
+    await expect(page).toHaveURL(`${office.origin}/office`);
     for (const path of ["/office/owner", "/office/team", "/office/data", "/office/audit", "/office/health"]) {
-      await page.goto(`${origin}${path}`);
+      await page.goto(`${office.origin}${path}`);
       await walk(page);
     }
     // The pages that stand in for others: an address that does not exist, a link that no longer works.
-    await page.goto(`${origin}/office/nothing-here`);
+    await page.goto(`${office.origin}/office/nothing-here`);
     await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
     await expectNoViolations(page);
     await walk(page);
@@ -314,7 +223,7 @@ test.describe("the back office", () => {
     await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
     await expectNoViolations(page);
     await walk(page);
-    await page.goto(`${origin}/office/sign-in`);
+    await page.goto(`${office.origin}/office/sign-in`);
     await walk(page);
   });
 });

@@ -1,7 +1,18 @@
-import type { CDPSession, Page } from "@playwright/test";
+import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import BetterSqlite3 from "better-sqlite3";
+import { execFile } from "node:child_process";
+import { rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { paths } from "../app/lib/paths";
+import { type ChildServer, spawnServer } from "../server/testing/child-server";
+import { makeTempDir } from "../server/testing/fake-client";
 
 /* What the specs that start a server of their own share (the office, its phones, the visa labels, the statistics). */
+
+const run = promisify(execFile);
+const repoRoot = join(import.meta.dirname, "..");
 
 /** A port free on loopback at this moment, for a server of the spec's own. */
 export async function freePort(): Promise<number> {
@@ -31,4 +42,227 @@ export async function addPasskeyDevice(page: Page): Promise<CDPSession> {
     },
   });
   return cdp;
+}
+
+export interface OwnServerOptions {
+  /** The start of its temporary folder's name, e.g. "karama-e2e-office-". */
+  prefix: string;
+  /** The spec's own settings, over the shared ones (and able to replace them). */
+  env?: Record<string, string>;
+  /**
+   * How long it may take to start. The server bundles the office's script at start: two of them at once (one per
+   * project) beside other suites on the shared two-core machine took over 30 s, so 90 s by default.
+   */
+  timeoutMs?: number;
+  /**
+   * The host name in its address: localhost (the default) is a secure context, which passkeys need, and gets
+   * OFFICE_URL; 127.0.0.1 for a spec that wants the address literal (the office cannot run there).
+   */
+  host?: "localhost" | "127.0.0.1";
+}
+
+/** The production server started by a spec for itself, on an SQLite file of its own that the spec may read. */
+export interface OwnServer {
+  /** http://localhost:PORT (or http://127.0.0.1:PORT), its SITE_URL and, on localhost, its OFFICE_URL. */
+  origin: string;
+  port: number;
+  /** The settings it runs with (PORT aside), for a command run against its database. */
+  env: Record<string, string>;
+  /** Its temporary folder, removed by stop(). */
+  dataDir: string;
+  /** Its SQLite database file. */
+  database: string;
+  server: ChildServer;
+  /** Stops the server and removes its folder. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a server of the spec's own, in its beforeAll: a fresh SQLite file, its address on a free port, no rate
+ * limit and no minimum fill time (the tests send many enquiries from one address, at once). The hook's own
+ * time limit grows to cover the start. Stop it in afterAll with stop().
+ */
+export async function startOwnServer({
+  prefix,
+  env: extra = {},
+  timeoutMs = 90_000,
+  host = "localhost",
+}: OwnServerOptions): Promise<OwnServer> {
+  const hook = test.info();
+  if (hook.timeout > 0 && hook.timeout < timeoutMs + 30_000) hook.setTimeout(timeoutMs + 30_000);
+  const dataDir = makeTempDir(prefix);
+  const database = join(dataDir, "inbox.sqlite");
+  const port = await freePort();
+  const origin = `http://${host}:${port}`;
+  const env = {
+    ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+    DATABASE_URL: `sqlite:${database}`,
+    ...(host === "localhost" ? { OFFICE_URL: origin } : {}),
+    SITE_URL: origin,
+    INBOX_RATE_LIMIT: "0",
+    INBOX_MIN_FILL_SECONDS: "0",
+    ...extra,
+  };
+  let server: ChildServer;
+  try {
+    server = await spawnServer({ ...env, PORT: String(port) }, timeoutMs);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const stop = async () => {
+    server.process.kill("SIGTERM");
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { origin, port, env, dataDir, database, server, stop };
+}
+
+/** An enquiry as a visitor sends it from a public page's form; each spec names what matters to it. */
+export interface VisitorEnquiry {
+  name: string;
+  /** The page with the form, from the site's root: the Services page by default. */
+  path?: string;
+  /** The form's name: "Inquiry Now" on the Services page, "Enquiry Now" on a detail page. */
+  form?: string;
+  email?: string;
+  phone?: string;
+  /** The Visa Type option's label; null leaves the form's own choice. */
+  visa?: string | null;
+  travelDate?: string;
+  message?: string;
+}
+
+/** The server of OwnServer, with the back office's people on it. */
+export interface OwnOffice extends OwnServer {
+  /** npm run office -- invite: the enrolment link (the last line it prints). */
+  invite: (name: string, role?: "owner" | "staff") => Promise<string>;
+  /** Invited, enrolled with a virtual passkey on this page: signed in (the passkey check fresh), at the inbox. */
+  signIn: (page: Page, name: string, role?: "owner" | "staff") => Promise<void>;
+  /** Makes this person's last passkey check long ago, as on a phone left unlocked. */
+  staleSessions: (name: string) => void;
+  /** Fills in a public form and sends it, until the form says it was received. */
+  sendEnquiry: (page: Page, enquiry: VisitorEnquiry) => Promise<void>;
+}
+
+/** A server of the spec's own with the back office on, at localhost (see startOwnServer). */
+export async function startOwnOffice(options: Omit<OwnServerOptions, "host">): Promise<OwnOffice> {
+  const own = await startOwnServer({ ...options, host: "localhost" });
+  const { origin, env, database } = own;
+
+  const invite = async (name: string, role: "owner" | "staff" = "staff") => {
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", join(repoRoot, "scripts", "office.ts"), "invite", "--name", name, "--role", role],
+      { cwd: repoRoot, env: { ...process.env, ...env } },
+    );
+    return stdout.trim().split("\n").at(-1) ?? "";
+  };
+
+  const signIn = async (page: Page, name: string, role: "owner" | "staff" = "staff") => {
+    const link = await invite(name, role);
+    await addPasskeyDevice(page);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Create my passkey" }).click();
+    await expect(page).toHaveURL(`${origin}/office`);
+  };
+
+  const staleSessions = (name: string) => {
+    const file = new BetterSqlite3(database);
+    try {
+      file
+        .prepare("UPDATE sessions SET verified_at = 0 WHERE person_id IN (SELECT id FROM people WHERE name = ?)")
+        .run(name);
+    } finally {
+      file.close();
+    }
+  };
+
+  const sendEnquiry = async (page: Page, enquiry: VisitorEnquiry) => {
+    const {
+      name,
+      path = paths.services,
+      form: formName = "Inquiry Now",
+      email = "visitor@example.com",
+      phone = "050 123 4567",
+      visa = "Dubai Tourist Visa",
+      travelDate = "2026-12-20",
+      message = "Two adults, 30 days.",
+    } = enquiry;
+    await page.goto(`${origin}${path}`);
+    const form = page.getByRole("form", { name: formName });
+    await form.getByLabel("Full Name").fill(name);
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Phone Number").fill(phone);
+    if (visa !== null) await form.getByLabel("Visa Type").selectOption({ label: visa });
+    await form.getByLabel("Travel Date").fill(travelDate);
+    await form.getByLabel("Message").fill(message);
+    await form.getByRole("button", { name: "Make Enquiry" }).click();
+    // The form's proof of work takes a second or two; longer on a busy machine.
+    await expect(form.getByText("Your enquiry has been submitted successfully!")).toBeVisible({ timeout: 30_000 });
+  };
+
+  return { ...own, invite, signIn, staleSessions, sendEnquiry };
+}
+
+/** One event the statistics' collector counts, on a day so many days ago (Dubai time). */
+export interface StatEvent {
+  daysAgo: number;
+  kind: string;
+  route: string;
+  source: string;
+  device: "phone" | "desktop";
+}
+
+/**
+ * Four weeks of a small agency's statistics in a server's database, as the collector would have kept them (the
+ * suite's own browser runs under automation, which counts nothing): 20 to 34 views a day over `routes` and
+ * `sources` (one in five from a desktop), an enquiry for every ninth, and speed figures (LCP, CLS, INP) for every
+ * fourth on the first `speedRoutes` routes; then the `events` given.
+ */
+export function seedStatistics(
+  database: string,
+  {
+    routes,
+    sources,
+    speedRoutes,
+    events = [],
+  }: { routes: string[]; sources: string[]; speedRoutes: number; events?: StatEvent[] },
+): void {
+  const file = new BetterSqlite3(database);
+  const dubaiDay = (daysAgo: number) =>
+    new Date(Date.now() + 4 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const event = file.prepare(
+    // One row per day and key (migration 8): each event adds to its row.
+    "INSERT INTO stat_events (day, kind, route, source, device, count) VALUES (?, ?, ?, ?, ?, 1) " +
+      "ON CONFLICT (day, kind, route, source, device) DO UPDATE SET count = count + 1",
+  );
+  const vital = file.prepare(
+    "INSERT OR IGNORE INTO stat_vitals (id, day, route, device, metric, value) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  try {
+    file.transaction(() => {
+      for (let ago = 27; ago >= 0; ago--) {
+        const day = dubaiDay(ago);
+        for (let n = 0; n < 20 + ((ago * 7) % 15); n++) {
+          const device = n % 5 === 0 ? "desktop" : "phone";
+          const route = routes[n % routes.length];
+          event.run(day, "view", route, sources[(n + ago) % sources.length], device);
+          if (n % 9 === 0) event.run(day, "enquiry", route, sources[(n + ago) % sources.length], device);
+          if (n % 4 === 0) {
+            const id = `v6-${ago}-${n}`;
+            const fast = routes[n % speedRoutes];
+            vital.run(`${id}-l`, day, fast, device, "LCP", 1400 + ((n * 97) % 2000));
+            vital.run(`${id}-c`, day, fast, device, "CLS", ((n * 13) % 20) / 100);
+            vital.run(`${id}-i`, day, fast, device, "INP", 90 + ((n * 31) % 300));
+          }
+        }
+      }
+      for (const { daysAgo, kind, route, source, device } of events) {
+        event.run(dubaiDay(daysAgo), kind, route, source, device);
+      }
+    })();
+  } finally {
+    file.close();
+  }
 }

@@ -1,12 +1,8 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
 import BetterSqlite3 from "better-sqlite3";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { type ChildServer, spawnServer } from "../server/testing/child-server";
-import { makeTempDir } from "../server/testing/fake-client";
 import { chromiumArgs, testBrowserPath } from "./browser";
 import { expect, test } from "./fixtures";
-import { freePort } from "./own-server";
+import { type OwnServer, startOwnServer } from "./own-server";
 
 /*
  * The site's own statistics (issue 27) as a person's phone makes them: Chromium with the automation flag off and
@@ -24,27 +20,18 @@ const distinctiveAddress = "192.0.2.189";
 test.describe.configure({ mode: "serial" });
 
 test.describe("the site's own statistics @phone", () => {
-  let server: ChildServer;
-  let dataDir: string;
-  let origin: string;
+  let own: OwnServer;
   let person: Browser;
   let headlessBot: Browser;
   let automated: Browser;
 
   test.beforeAll(async () => {
-    dataDir = makeTempDir("karama-e2e-stats-");
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = await spawnServer({
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
-      SITE_URL: origin,
-      INBOX_RATE_LIMIT: "0",
-      INBOX_MIN_FILL_SECONDS: "0",
+    own = await startOwnServer({
+      prefix: "karama-e2e-stats-",
+      // An address literal: nothing here needs the office, nor the secure context localhost gives.
+      host: "127.0.0.1",
       // Its request log on, so the test can read it; the proxy's address header trusted from loopback.
-      LOG: "on",
-      TRUST_PROXY: "loopback",
+      env: { LOG: "on", TRUST_PROXY: "loopback" },
     });
     // A person's browser: no --enable-automation, navigator.webdriver false, a phone's User-Agent. Set on the
     // browser, not the context: Chromium sends a page's last beacons (as it is hidden) with the browser's own.
@@ -65,13 +52,11 @@ test.describe("the site's own statistics @phone", () => {
 
   test.afterAll(async () => {
     for (const browser of [person, headlessBot, automated]) await browser?.close();
-    server?.process.kill("SIGTERM");
-    await server?.exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await own?.stop();
   });
 
   function query<T>(sql: string): T[] {
-    const db = new BetterSqlite3(join(dataDir, "inbox.sqlite"), { readonly: true });
+    const db = new BetterSqlite3(own.database, { readonly: true });
     try {
       return db.prepare(sql).all() as T[];
     } finally {
@@ -94,7 +79,7 @@ test.describe("the site's own statistics @phone", () => {
     });
   }
   async function open(page: Page, path: string) {
-    await page.goto(`${origin}${path}`);
+    await page.goto(`${own.origin}${path}`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   }
 
@@ -113,7 +98,7 @@ test.describe("the site's own statistics @phone", () => {
 
     // A move inside the site: the same visit, the same source.
     await page.locator('footer a[href="/about"]').click();
-    await expect(page).toHaveURL(`${origin}/about`);
+    await expect(page).toHaveURL(`${own.origin}/about`);
     await expect.poll(() => viewsOf("/about")).toBe(1);
     expect(views()).toContainEqual({ route: "/about", source: "eid-flyer / november", device: "phone", n: 1 });
 
@@ -126,10 +111,10 @@ test.describe("the site's own statistics @phone", () => {
     await open(page, "/contact");
     await expect.poll(() => viewsOf("/contact")).toBe(1);
     await page.goBack();
-    await expect(page).toHaveURL(`${origin}/about`);
+    await expect(page).toHaveURL(`${own.origin}/about`);
     await expect.poll(() => viewsOf("/about")).toBe(3);
     await page.goForward();
-    await expect(page).toHaveURL(`${origin}/contact`);
+    await expect(page).toHaveURL(`${own.origin}/contact`);
     await expect.poll(() => viewsOf("/contact")).toBe(2);
 
     // The not-found page, apart, without its path: any address the site does not have is one (issue 34).
@@ -164,7 +149,7 @@ test.describe("the site's own statistics @phone", () => {
   test("an enquiry keeps the page it was sent from and where the visit came from", async () => {
     const context = await phone(person);
     const page = await context.newPage();
-    await page.goto(`${origin}/dubai-visa/1?utm_source=facebook`, { referer: "https://l.facebook.com/" });
+    await page.goto(`${own.origin}/dubai-visa/1?utm_source=facebook`, { referer: "https://l.facebook.com/" });
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     // The page's view counted first, as it is while a person types: the enquiry then adds no view of its own (one
     // whose view went uncounted counts as one, issue 35: e2e/office-stats.spec.ts).
@@ -203,7 +188,7 @@ test.describe("the site's own statistics @phone", () => {
       const page = await context.newPage();
       await open(page, "/services");
       await page.locator('footer a[href="/about"]').click();
-      await expect(page).toHaveURL(`${origin}/about`);
+      await expect(page).toHaveURL(`${own.origin}/about`);
       await open(page, "/contact");
       await context.close();
     }
@@ -213,7 +198,7 @@ test.describe("the site's own statistics @phone", () => {
   });
 
   test("neither the visitor's address nor their User-Agent is kept, in the database or in the collector's log", async () => {
-    const db = new BetterSqlite3(join(dataDir, "inbox.sqlite"), { readonly: true });
+    const db = new BetterSqlite3(own.database, { readonly: true });
     let dump = "";
     try {
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
@@ -224,7 +209,7 @@ test.describe("the site's own statistics @phone", () => {
     expect(dump).toContain("/contact");
     expect(dump).not.toContain(distinctiveAddress);
     expect(dump).not.toContain("Distinctive");
-    const log = server.output();
+    const log = own.server.output();
     expect(log).toContain("/contact");
     expect(log).not.toContain("/api/stats");
     expect(log).not.toContain("Distinctive");

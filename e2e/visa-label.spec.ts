@@ -1,14 +1,8 @@
 import type { Request } from "@playwright/test";
-import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { paths } from "../app/lib/paths";
-import { type ChildServer, spawnServer } from "../server/testing/child-server";
-import { makeTempDir } from "../server/testing/fake-client";
 import { LocalSmtp, mailHeader, mailPart } from "../server/testing/smtp";
 import { expect, test } from "./fixtures";
-import { addPasskeyDevice, freePort } from "./own-server";
+import { type OwnOffice, startOwnOffice } from "./own-server";
 
 /*
  * Issue 35, item 3, at 390 and 1280 px: on the Dubai forms the spec's options send another value than their label
@@ -28,38 +22,24 @@ async function multipartFields(request: Request): Promise<[string, string][]> {
 }
 
 test.describe("issue 35, item 3: the service the visitor picked is the one the agency reads", () => {
-  const run = promisify(execFile);
-  const repoRoot = join(import.meta.dirname, "..");
   const smtp = new LocalSmtp();
-  let server: ChildServer;
-  let dataDir: string;
-  let origin: string;
-  let env: Record<string, string>;
+  let office: OwnOffice;
 
   test.beforeAll(async () => {
-    dataDir = makeTempDir("karama-e2e-issue35-");
-    env = {
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      DATABASE_URL: `sqlite:${join(dataDir, "inbox.sqlite")}`,
-      INBOX_RATE_LIMIT: "0",
-      INBOX_MIN_FILL_SECONDS: "0",
-      SMTP_HOST: "127.0.0.1",
-      SMTP_PORT: String(await smtp.start()),
-      SMTP_SECURE: "false",
-      AGENCY_EMAIL: "office@karama-visa.example",
-    };
-    // The office needs a secure context for passkeys: localhost is one.
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    env = { ...env, OFFICE_URL: origin, SITE_URL: origin };
-    server = await spawnServer({ ...env, PORT: String(port) });
+    office = await startOwnOffice({
+      prefix: "karama-e2e-issue35-",
+      env: {
+        SMTP_HOST: "127.0.0.1",
+        SMTP_PORT: String(await smtp.start()),
+        SMTP_SECURE: "false",
+        AGENCY_EMAIL: "office@karama-visa.example",
+      },
+    });
   });
 
   test.afterAll(async () => {
-    server?.process.kill("SIGTERM");
-    await server?.exited;
+    await office?.stop();
     await smtp.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("Visa Change Service is sent as the spec's value, and the office, the mail, WhatsApp and the e-mail subject name it", async ({
@@ -69,7 +49,7 @@ test.describe("issue 35, item 3: the service the visitor picked is the one the a
     const named = "Visa Change Service (sent as 60 Days Dubai Visa)";
 
     // A visitor on a Dubai visa page picks "Visa Change Service".
-    await page.goto(`${origin}${paths.detail("dubai-visa", 1)}`);
+    await page.goto(`${office.origin}${paths.detail("dubai-visa", 1)}`);
     const form = page.getByRole("form", { name: "Enquiry Now" });
     await form.getByLabel("Full Name").fill(visitor);
     await form.getByLabel("Email").fill("lina@example.com");
@@ -92,24 +72,7 @@ test.describe("issue 35, item 3: the service the visitor picked is the one the a
     expect(mailPart(mail.raw, "text/plain")).toContain(`Visa type: ${named}`);
 
     // The office: the inbox row, the enquiry, the WhatsApp greeting and the e-mail subject.
-    const { stdout } = await run(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        join(repoRoot, "scripts", "office.ts"),
-        "invite",
-        "--name",
-        `Office ${testInfo.project.name}`,
-        "--role",
-        "owner",
-      ],
-      { cwd: repoRoot, env: { ...process.env, ...env } },
-    );
-    await addPasskeyDevice(page);
-    await page.goto(stdout.trim().split("\n").at(-1) ?? "");
-    await page.getByRole("button", { name: "Create my passkey" }).click();
-    await expect(page).toHaveURL(`${origin}/office`);
+    await office.signIn(page, `Office ${testInfo.project.name}`, "owner");
     const row = page.getByRole("link", { name: new RegExp(`^${visitor}`) });
     await expect(row).toContainText(named);
     await row.click();
