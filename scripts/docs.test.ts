@@ -10,6 +10,7 @@ import { parseEnvFile } from "../server/env-file";
 import { readInboxConfig } from "../server/inbox/config";
 import { readChoreSettings } from "../server/office/chores";
 import { readOfficeSetting } from "../server/office/config";
+import { readServerSettings, settingsTable } from "../server/settings";
 import { readTrustProxy } from "../server/trust-proxy";
 
 /*
@@ -104,11 +105,15 @@ describe("the guides", () => {
  */
 describe("the settings", () => {
   const readme = text("README.md");
-  const table = readme.slice(readme.indexOf("## Settings"), readme.indexOf("## Enquiries"));
-  const rows = [...table.matchAll(/^\| (`[A-Z][^|]*?) +\| (.*?) +\|/gm)].map((match) => ({
-    names: [...(match[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((name) => name[1] ?? ""),
-    default: match[2] ?? "",
-  }));
+  const section = readme.slice(readme.indexOf("## Settings"), readme.indexOf("## Enquiries"));
+  const rowsOf = (table: string) =>
+    [...table.matchAll(/^\| (`[A-Z][^|]*?) +\| (.*?) +\|/gm)].map((match) => ({
+      names: [...(match[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((name) => name[1] ?? ""),
+      default: match[2] ?? "",
+    }));
+  const rows = rowsOf(section);
+  // The section's first table is the server's settings (server/settings.ts); the next, the build's and the tools'.
+  const [serverTable = "", toolsTable = ""] = section.split("\n\n").filter((block) => block.startsWith("| variable"));
   const example = text(".env.example");
   const uncommented = example
     .split("\n")
@@ -142,5 +147,37 @@ describe("the settings", () => {
     expect(readChoreSettings(values)).toEqual(readChoreSettings({}));
     expect(readCmsSettings(values)).toEqual(readCmsSettings({}));
     expect(readTrustProxy(values.TRUST_PROXY)).toBe(false);
+    // BUILD_DIR and INBOX_DB are written out there as the paths the server takes when they are unset.
+    const { BUILD_DIR, INBOX_DB, ...rest } = readServerSettings(values);
+    expect([BUILD_DIR, INBOX_DB]).toEqual(["build", resolve(root, "data/inbox.sqlite")]);
+    expect(rest).toEqual(readServerSettings({}));
+  });
+  /*
+   * Issue 36: the server reads its settings through one schema, which is the truth: README's first table names
+   * exactly its variables, each with the default the schema gives (a value in backticks, "empty", "unset", or the
+   * words the schema itself gives for a default that another setting decides).
+   */
+  it("README's first table names exactly the variables of the server's settings schema", () => {
+    const documented = rowsOf(serverTable).flatMap((row) => row.names);
+    expect([...documented].sort()).toEqual(
+      settingsTable()
+        .map((row) => row.name)
+        .sort(),
+    );
+  });
+
+  it("README's first table gives each the schema's default", () => {
+    const schema = new Map(settingsTable().map((row) => [row.name, row.default]));
+    const different = rowsOf(serverTable).flatMap((row) =>
+      row.names
+        .filter((name) => schema.get(name) !== row.default)
+        .map((name) => `${name}: README says ${row.default}, the schema ${schema.get(name)}`),
+    );
+    expect(different).toEqual([]);
+  });
+
+  it("README's second table is the build's and the tools' alone: none the server reads", () => {
+    const tools = rowsOf(toolsTable).flatMap((row) => row.names);
+    expect(tools.sort()).toEqual(["ADMIN_BACKEND_PORT", "ADMIN_PORT", "CHROME_PATH", "CONTENT_DIR"]);
   });
 });

@@ -2,7 +2,7 @@
  * The owner's editor at /admin (Decap CMS, see scripts/admin-files.ts): its settings and its headers. The editor
  * is a page of its own with its own policy; the public pages' policy (./headers.ts) stays as it is.
  */
-import { z } from "zod";
+import { readServerSettings, type ServerSettings, ServerSettingsError, type SettingName } from "./settings";
 
 /** The editor's address, and the folder of the client build that holds it. */
 export const adminPath = "/admin";
@@ -28,42 +28,35 @@ export interface CmsSettings {
   localBackend: string | undefined;
 }
 
-const optionalUrl = z
-  .url({ protocol: /^https?$/ })
-  .transform((value) => value.replace(/\/+$/, ""))
-  .optional();
-
-const cmsSettingsSchema = z.object({
-  CMS_BACKEND: z.enum(["github", "gitlab"]).default("github"),
-  CMS_REPO: z
-    .string()
-    .trim()
-    .regex(/^([\w.-]+\/)+[\w.-]+$/, "must be the repository as owner/name")
-    .or(z.literal(""))
-    .default(""),
-  CMS_BRANCH: z.string().trim().min(1).default("main"),
-  CMS_AUTH_URL: optionalUrl,
-  CMS_GITLAB_APP_ID: z.string().trim().min(1).optional(),
-  CMS_LOCAL_BACKEND: optionalUrl,
-});
-
-/** The editor's settings from the environment; a bad value throws an error naming the variable. */
-export function readCmsSettings(env: Record<string, string | undefined>): CmsSettings {
-  const present = Object.fromEntries(Object.entries(env).filter(([name, value]) => name.startsWith("CMS_") && value));
-  const result = cmsSettingsSchema.safeParse(present);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid editor settings:\n  ${problems.join("\n  ")}`);
-  }
-  const value = result.data;
+/** The editor's settings (server/settings.ts). */
+export function cmsSettingsOf(settings: Pick<ServerSettings, Extract<SettingName, `CMS_${string}`>>): CmsSettings {
   return {
-    backend: value.CMS_BACKEND,
-    repo: value.CMS_REPO,
-    branch: value.CMS_BRANCH,
-    authUrl: value.CMS_AUTH_URL,
-    gitlabAppId: value.CMS_GITLAB_APP_ID,
-    localBackend: value.CMS_LOCAL_BACKEND,
+    backend: settings.CMS_BACKEND,
+    repo: settings.CMS_REPO,
+    branch: settings.CMS_BRANCH,
+    authUrl: settings.CMS_AUTH_URL,
+    gitlabAppId: settings.CMS_GITLAB_APP_ID,
+    localBackend: settings.CMS_LOCAL_BACKEND,
   };
+}
+
+/** The editor's settings from the environment alone; a bad value throws an error naming the variable. */
+export function readCmsSettings(env: Record<string, string | undefined>): CmsSettings {
+  try {
+    return cmsSettingsOf(
+      readServerSettings(env, [
+        "CMS_BACKEND",
+        "CMS_REPO",
+        "CMS_BRANCH",
+        "CMS_AUTH_URL",
+        "CMS_GITLAB_APP_ID",
+        "CMS_LOCAL_BACKEND",
+      ]),
+    );
+  } catch (error) {
+    if (!(error instanceof ServerSettingsError)) throw error;
+    throw new Error(`Invalid editor settings:\n  ${error.problems.join("\n  ")}`);
+  }
 }
 
 /** The origins the editor talks to: the git host's API and, for `npm run admin` only, the local backend. */

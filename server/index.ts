@@ -1,37 +1,32 @@
 import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
-import { readSettings } from "../app/lib/settings";
+import { siteSettingsOf } from "../app/lib/settings";
+import { cmsSettingsOf } from "./admin";
 import { buildServer } from "./app";
 import { describeDatabase } from "./data/settings";
 import { loadEnvFileOrStop } from "./env-file";
-import { readInboxConfig } from "./inbox/config";
-import { readChoreSettings } from "./office/chores";
-import { readOfficeSetting } from "./office/config";
+import { inboxConfigOf } from "./inbox/config";
+import { choreSettingsOf } from "./office/chores";
+import { officeSettingOf } from "./office/config";
+import { readServerSettings } from "./settings";
 import { startupMessage } from "./startup";
-import { readTrustProxy } from "./trust-proxy";
 
 // The settings file beside the project (.env) first: under what the real environment sets (server/env-file.ts).
 const envFile = loadEnvFileOrStop("The server cannot start");
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+// Every setting, read once: a bad one (DATABASE_URL, OFFICE_URL…) stops the start naming it (server/settings.ts).
+const all = orStop(() => readServerSettings(process.env));
+const port = all.PORT;
+const host = all.HOST;
 // CLIENT_ROOT lets tests and benchmarks serve a stand-in build.
-const root = process.env.CLIENT_ROOT
-  ? resolve(process.env.CLIENT_ROOT)
-  : join(process.env.BUILD_DIR ? resolve(process.env.BUILD_DIR) : join(import.meta.dirname, "..", "build"), "client");
-/** LOG_VISITORS: "on" logs each request's visitor address and query string; "off" (default) leaves both out. */
-function readLogVisitors(value: string | undefined): boolean {
-  const setting = value?.trim().toLowerCase() || "off";
-  if (setting !== "on" && setting !== "off") throw new Error(`LOG_VISITORS must be on or off, not "${setting}"`);
-  return setting === "on";
-}
-
-const settings = orStop(() => readSettings(process.env));
-const inbox = orStop(() => readInboxConfig(process.env, settings.email));
-const office = orStop(() => readOfficeSetting(process.env, settings));
-const chores = orStop(() => readChoreSettings(process.env));
+const root = all.CLIENT_ROOT
+  ? resolve(all.CLIENT_ROOT)
+  : join(all.BUILD_DIR ? resolve(all.BUILD_DIR) : join(import.meta.dirname, "..", "build"), "client");
+const settings = siteSettingsOf(all);
+const inbox = inboxConfigOf(all, settings.email);
+const office = officeSettingOf(all.OFFICE_URL, settings);
+const chores = choreSettingsOf(all);
 const store = describeDatabase(inbox.database);
-const logVisitors = orStop(() => readLogVisitors(process.env.LOG_VISITORS));
-const trustProxy = orStop(() => readTrustProxy(process.env.TRUST_PROXY));
+const trustProxy = all.TRUST_PROXY;
 if (trustProxy === true) {
   // Every address in X-Forwarded-For would be believed, the ones the visitor wrote included.
   console.warn(
@@ -41,7 +36,7 @@ if (trustProxy === true) {
   );
 }
 
-/** A setting read; a bad one (DATABASE_URL, OFFICE_URL…) stops the start with its message alone, no stack trace. */
+/** A setting read; a bad one stops the start with its message alone, no stack trace. */
 function orStop<T>(read: () => T): T {
   try {
     return read();
@@ -57,8 +52,9 @@ const app = await buildServer({
   inbox,
   office,
   chores,
-  logger: process.env.LOG !== "off",
-  logVisitors,
+  cms: cmsSettingsOf(all),
+  logger: all.LOG,
+  logVisitors: all.LOG_VISITORS,
   trustProxy,
 });
 

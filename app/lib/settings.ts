@@ -62,7 +62,11 @@ export function readSettings(env: Record<string, string | undefined>): SiteSetti
       `Invalid site settings (the environment, or the .env file beside the project):\n${lines.join("\n")}`,
     );
   }
-  const s = parsed.data;
+  return siteSettingsOf(parsed.data);
+}
+
+/** The site's settings from their parsed variables (the server parses them in its own schema, server/settings.ts). */
+export function siteSettingsOf(s: z.output<typeof settingsSchema>): SiteSettings {
   const phoneDigits = s.AGENCY_PHONE.replace(/[^0-9]/g, "");
   return {
     agencyName: s.AGENCY_NAME,

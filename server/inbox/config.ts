@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { readDatabaseSetting, type DatabaseSetting } from "../data/settings";
+import { databaseSettingOf, type DatabaseSetting } from "../data/settings";
+import { readServerSettings, type ServerSettings, type SettingName } from "../settings";
 import { defaultSpamConfig, type SpamConfig } from "./spam";
 
 export interface SmtpConfig {
@@ -62,68 +63,53 @@ export const inboxDefaults = {
   leaseMs: 120_000,
 } satisfies Partial<InboxConfig>;
 
-/** A comma-separated list of origins (scheme, host and port, nothing after), as the browser sends them. */
-function origins(env: Record<string, string | undefined>, name: string): string[] {
-  const raw = env[name]?.trim() ?? "";
-  if (raw === "") return [];
-  return raw.split(",").map((entry) => {
-    const text = entry.trim().replace(/\/$/, "");
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw new Error(`${name}: "${entry.trim()}" is not an origin such as https://www.example.com`);
-    }
-    if (!/^https?:$/.test(url.protocol) || url.origin !== text) {
-      throw new Error(`${name}: "${entry.trim()}" is not an origin such as https://www.example.com (no path)`);
-    }
-    return url.origin;
-  });
-}
+/** The settings the inbox reads (server/settings.ts). */
+export const inboxSettingNames = [
+  "DATABASE_URL",
+  "INBOX_DB",
+  "INBOX_RATE_LIMIT",
+  "INBOX_ALLOWED_ORIGINS",
+  "INBOX_MIN_FILL_SECONDS",
+  "INBOX_POW_MAX_NUMBER",
+  "SMTP_HOST",
+  "SMTP_PORT",
+  "SMTP_SECURE",
+  "SMTP_USER",
+  "SMTP_PASS",
+  "MAIL_FROM",
+] as const satisfies SettingName[];
 
-function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}`);
-  return value;
-}
+export type InboxSettings = Pick<ServerSettings, (typeof inboxSettingNames)[number]>;
 
-function flag(env: Record<string, string | undefined>, name: string): boolean | undefined {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === "") return undefined;
-  if (["1", "true", "yes"].includes(raw)) return true;
-  if (["0", "false", "no"].includes(raw)) return false;
-  throw new Error(`${name} must be true or false`);
-}
-
-/** The inbox settings from environment variables; README.md documents each one. */
-export function readInboxConfig(env: Record<string, string | undefined>, agencyEmail: string): InboxConfig {
-  const host = env.SMTP_HOST?.trim() ?? "";
-  const secureFlag = flag(env, "SMTP_SECURE");
-  const port = integer(env, "SMTP_PORT", secureFlag ? 465 : 587, 1);
-  const user = env.SMTP_USER ?? "";
+/** The inbox's configuration from its settings; README.md documents each one. */
+export function inboxConfigOf(settings: InboxSettings, agencyEmail: string): InboxConfig {
+  const port = settings.SMTP_PORT ?? (settings.SMTP_SECURE ? 465 : 587);
   return {
-    database: readDatabaseSetting(env, defaultDbPath),
-    rateLimit: integer(env, "INBOX_RATE_LIMIT", 10, 0),
+    database: databaseSettingOf(settings, defaultDbPath),
+    rateLimit: settings.INBOX_RATE_LIMIT,
     mailTo: agencyEmail,
-    smtp: host
+    smtp: settings.SMTP_HOST
       ? {
-          host,
+          host: settings.SMTP_HOST,
           port,
-          secure: secureFlag ?? port === 465,
-          user,
-          pass: env.SMTP_PASS ?? "",
-          from: env.MAIL_FROM?.trim() || agencyEmail,
+          secure: settings.SMTP_SECURE ?? port === 465,
+          user: settings.SMTP_USER,
+          pass: settings.SMTP_PASS,
+          from: settings.MAIL_FROM ?? agencyEmail,
         }
       : null,
     retry: defaultRetry,
-    allowedOrigins: origins(env, "INBOX_ALLOWED_ORIGINS"),
+    allowedOrigins: settings.INBOX_ALLOWED_ORIGINS,
     ...inboxDefaults,
     spam: {
       ...defaultSpamConfig,
-      powMaxNumber: integer(env, "INBOX_POW_MAX_NUMBER", defaultSpamConfig.powMaxNumber, 10),
-      minFillMs: integer(env, "INBOX_MIN_FILL_SECONDS", defaultSpamConfig.minFillMs / 1000, 0) * 1000,
+      powMaxNumber: settings.INBOX_POW_MAX_NUMBER,
+      minFillMs: settings.INBOX_MIN_FILL_SECONDS * 1000,
     },
   };
+}
+
+/** The inbox's configuration from the environment alone. */
+export function readInboxConfig(env: Record<string, string | undefined>, agencyEmail: string): InboxConfig {
+  return inboxConfigOf(readServerSettings(env, inboxSettingNames), agencyEmail);
 }

@@ -6,6 +6,7 @@ import type { InboxState } from "../inbox/state";
 import { escapeHtml, forMail } from "../inbox/text";
 import { plural } from "../words";
 import { dubaiDateTime } from "./time";
+import { readServerSettings, type ServerSettings } from "../settings";
 import { StatsStore } from "../stats/store";
 import { Work } from "./work";
 
@@ -17,15 +18,12 @@ export interface ChoreSettings {
   digest: boolean;
 }
 
+export function choreSettingsOf(settings: Pick<ServerSettings, "RETENTION_MONTHS" | "OFFICE_DIGEST">): ChoreSettings {
+  return { retentionMonths: settings.RETENTION_MONTHS, digest: settings.OFFICE_DIGEST };
+}
+
 export function readChoreSettings(env: Record<string, string | undefined>): ChoreSettings {
-  const raw = env.RETENTION_MONTHS?.trim() ?? "";
-  const retentionMonths = raw === "" ? 24 : Number(raw);
-  if (!Number.isInteger(retentionMonths) || retentionMonths < 1 || retentionMonths > 600) {
-    throw new Error(`RETENTION_MONTHS must be a whole number of months from 1 to 600, not "${raw}"`);
-  }
-  const digest = (env.OFFICE_DIGEST?.trim().toLowerCase() ?? "") || "on";
-  if (digest !== "on" && digest !== "off") throw new Error(`OFFICE_DIGEST must be on or off, not "${digest}"`);
-  return { retentionMonths, digest: digest === "on" };
+  return choreSettingsOf(readServerSettings(env, ["RETENTION_MONTHS", "OFFICE_DIGEST"]));
 }
 
 /** How much of a visitor's name and of the service asked for the digest shows, in characters. */

@@ -1,4 +1,5 @@
 import type { SiteSettings } from "../../app/lib/settings";
+import { officeAddress, readServerSettings, type ServerSettings } from "../settings";
 
 /** The back office's settings (README.md, "The back office"). */
 export interface OfficeConfig {
@@ -37,34 +38,31 @@ export const officeDefaults = {
 export type OfficeSetting = { on: true; config: OfficeConfig } | { on: false; reason: string };
 
 /**
- * OFFICE_URL, or SITE_URL when unset: an https origin, or http://localhost (browsers allow passkeys on no other
- * plain-http host). A bad OFFICE_URL stops the start; a SITE_URL the office cannot use (plain http on a real host)
- * only turns the office off, as the public site does not need it.
+ * OFFICE_URL, or SITE_URL when unset: an https origin, or http://localhost (server/settings.ts, officeAddress). A
+ * bad OFFICE_URL stops the start (the settings' schema refuses it); a SITE_URL the office cannot use (plain http on
+ * a real host) only turns the office off, as the public site does not need it.
  */
-export function readOfficeSetting(
-  env: Record<string, string | undefined>,
+export function officeSettingOf(
+  officeUrl: ServerSettings["OFFICE_URL"],
   settings: Pick<SiteSettings, "siteUrl" | "agencyName">,
 ): OfficeSetting {
-  const explicit = env.OFFICE_URL?.trim() ?? "";
-  const raw = explicit || settings.siteUrl;
-  const name = explicit ? "OFFICE_URL" : "SITE_URL";
-  let problem: string | null = null;
-  let url: URL | null = null;
-  try {
-    url = new URL(raw);
-  } catch {
-    problem = `${name}: "${raw}" is not an address such as https://www.example.com`;
+  const address =
+    officeUrl === undefined ? officeAddress(settings.siteUrl, "SITE_URL") : officeAddress(officeUrl, "OFFICE_URL");
+  if ("problem" in address) {
+    if (officeUrl !== undefined) throw new Error(address.problem);
+    return { on: false, reason: `${address.problem}; set OFFICE_URL to the office's https address` };
   }
-  const local = url !== null && (url.hostname === "localhost" || url.hostname.endsWith(".localhost"));
-  if (url && url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
-    problem = `${name}: "${raw}" must be https for the back office (passkeys work only on https, or http://localhost)`;
-  }
-  if (problem !== null || url === null) {
-    if (explicit) throw new Error(problem ?? `OFFICE_URL: "${raw}" is not usable`);
-    return { on: false, reason: `${problem}; set OFFICE_URL to the office's https address` };
-  }
+  const { url } = address;
   return {
     on: true,
     config: { origin: url.origin, rpId: url.hostname, rpName: `${settings.agencyName} office`, ...officeDefaults },
   };
+}
+
+/** The office's settings from the environment alone. */
+export function readOfficeSetting(
+  env: Record<string, string | undefined>,
+  settings: Pick<SiteSettings, "siteUrl" | "agencyName">,
+): OfficeSetting {
+  return officeSettingOf(readServerSettings(env, ["OFFICE_URL"]).OFFICE_URL, settings);
 }
