@@ -13,7 +13,7 @@ import { InboxStore } from "../server/inbox/store";
 import type { Submission } from "../server/inbox/types";
 import { Accounts } from "../server/office/accounts";
 import { readOfficeSetting } from "../server/office/config";
-import { cookieName } from "../server/office/plugin";
+import { cookieName } from "../server/office/context";
 import { Sessions } from "../server/office/sessions";
 import { makeFakeClientRoot, makeTempDir, testInboxConfig } from "../server/testing/fake-client";
 

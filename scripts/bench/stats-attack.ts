@@ -17,7 +17,7 @@ import { openDatabase } from "../../server/data/open";
 import type { DatabaseSetting } from "../../server/data/settings";
 import { createDatabase, startCluster, type Cluster } from "../../server/data/testing/postgres";
 import { Accounts } from "../../server/office/accounts";
-import { cookieName } from "../../server/office/plugin";
+import { cookieName } from "../../server/office/context";
 import { Sessions } from "../../server/office/sessions";
 import type { FloodResult } from "../../server/testing/beacon-flood";
 import { type ChildServer, spawnServer } from "../../server/testing/child-server";

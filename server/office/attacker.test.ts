@@ -6,8 +6,9 @@ import { openDatabase, type Database } from "../data/open";
 import { engines } from "../data/testing/engines";
 import { enquiryForm, post, removeTestDirs, type Running, startOn, validEnquiry } from "../testing/inbox-server";
 import { Accounts } from "./accounts";
-import { requireDeclaredAccess } from "./plugin";
-import { officeRoutes, type RouteSpec } from "./routes";
+import { requireDeclaredAccess } from "./routing";
+import type { RouteSpec } from "./route-spec";
+import { officeRoutes } from "./routes";
 import { SoftAuthenticator } from "./testing/authenticator";
 import { OfficeClient, officeOrigin, ownAddress, signedInPerson } from "./testing/office-client";
 

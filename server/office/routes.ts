@@ -1,31 +1,6 @@
 import { z } from "zod";
+import type { RouteSpec } from "./route-spec";
 import { tabs } from "./work";
-
-/**
- * Who may call a route: anyone (`public`), a signed-in person (`staff`), an owner (`owner`), and the same with a
- * passkey check within the last minutes (`-fresh`: adding or removing a passkey, and every owner action). One
- * hook in the plugin enforces it, before the route's schemas are read; a route that declares none is refused
- * when it is registered.
- */
-export type Access = "public" | "staff" | "staff-fresh" | "owner" | "owner-fresh";
-
-/**
- * One office route: its address, who may call it, and what its parameters, query and body must look like. The
- * schemas are zod's, checked by Fastify before the handler runs: a repeated, huge or malformed value is refused
- * there (a bad address part with the office's "not found", anything else with 400), never reaching the database.
- */
-export interface RouteSpec {
-  method: "GET" | "POST";
-  url: string;
-  access: Access;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** JSON bodies of the passkey ceremonies are small; forms may carry a note of 5,000 characters. */
-  bodyLimit?: number;
-  /** Counted by the sign-in rate limit (per address, per minute). */
-  signInLimit?: boolean;
-}
 
 const formLimit = 64 * 1024;
 const jsonLimit = 16 * 1024;
@@ -55,6 +30,10 @@ const ceremony = z.object({ challengeId: z.string().max(200), answer: z.unknown(
 
 const noBody = z.object({}).loose();
 
+/**
+ * The office's routes, the one list of its addresses: each row declares its access and schemas (route-spec.ts), and
+ * one module under routes/ registers its handler; a row that none registers stops the office at start (plugin.tsx).
+ */
 export const officeRoutes = {
   asset: {
     method: "GET",
@@ -345,12 +324,3 @@ export const officeRoutes = {
 } as const satisfies Record<string, RouteSpec>;
 
 export type OfficeRouteName = keyof typeof officeRoutes;
-
-type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
-
-/** What a route's handler is given: its checked parameters, query and body. */
-export interface Checked<S extends RouteSpec> {
-  params: Out<S["params"]>;
-  query: Out<S["query"]>;
-  body: Out<S["body"]>;
-}

@@ -1,6 +1,5 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
-import type { Stage } from "../../data/schema";
 import type { replyLinks } from "../replies";
 import { serviceName } from "../../../app/lib/forms/visa-service";
 import { sourceLabel } from "../../../app/lib/statistics/source";
@@ -10,10 +9,10 @@ import { countryOf, spaced } from "../../inbox/phone";
 import { calendarDay } from "../../words";
 import { titleOfPage } from "../../page-titles";
 import { dubaiDateTime } from "../time";
-import type { EnquiryDetail, TimelineEvent } from "../work";
+import type { EnquiryDetail } from "../work";
 import { Confirm } from "./confirm";
 import { cameByLabels, deliveryLabel, stageLabels } from "./labels";
-import type { CameBy } from "../../data/schema";
+import { Timeline } from "./timeline";
 
 export const longestNote = 5000;
 export const longestReason = 300;
@@ -31,40 +30,6 @@ export interface EnquiryProps {
 }
 
 export type EnquiryProblem = { form: "note" | "lost" | "phone" | "email"; message: string; text: string };
-
-const channelWords = { call: "Called", whatsapp: "Opened WhatsApp", email: "Opened an e-mail" } as const;
-
-function describe(event: TimelineEvent): string {
-  switch (event.kind) {
-    case "opened":
-      return "Opened the enquiry";
-    case "call":
-    case "whatsapp":
-    case "email":
-      return channelWords[event.kind];
-    case "stage": {
-      const [stage, ...reason] = event.detail.split(": ");
-      const label = stageLabels[stage as Stage] ?? stage;
-      return reason.length > 0 ? `Moved to ${label}: ${oneLine(reason.join(": "))}` : `Moved to ${label}`;
-    }
-    case "note":
-      return "Note";
-    case "not-spam":
-      return "Marked not spam";
-    case "resend":
-      return "Sent the mail again";
-    case "phone":
-      return `Corrected the phone number to ${spaced(event.detail)}`;
-    case "corrected-email": {
-      const { from, to } = readCorrection(event.detail);
-      return `Corrected the e-mail address to ${oneLine(to) || "none"} (it was ${oneLine(from) || "none"})`;
-    }
-    case "added":
-      return `Added by hand: ${cameByLabels[event.detail as CameBy] ?? oneLine(event.detail)}`;
-    case "spam":
-      return "Marked as spam";
-  }
-}
 
 function Field({ name, wide = false, children }: { name: string; wide?: boolean; children: ComponentChildren }) {
   return (
@@ -316,21 +281,7 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
           ) : null}
           <button type="submit">Add note</button>
         </form>
-        <ol class="timeline">
-          {enquiry.events.map((event) => (
-            <li key={event.id}>
-              <p class="timeline-what">{describe(event)}</p>
-              {event.kind === "note" ? <p class="message">{visible(event.detail)}</p> : null}
-              <p class="quiet">
-                {event.who !== null ? oneLine(event.who) : "The server"} · {dubaiDateTime(event.at)}
-              </p>
-            </li>
-          ))}
-          <li>
-            <p class="timeline-what">Received</p>
-            <p class="quiet">{dubaiDateTime(enquiry.receivedAt)}</p>
-          </li>
-        </ol>
+        <Timeline enquiry={enquiry} />
       </section>
     </>
   );
@@ -396,16 +347,6 @@ function EmailForm({ enquiry, csrf, problem }: Pick<EnquiryProps, "csrf" | "prob
       ) : null}
     </form>
   );
-}
-
-/** The address an e-mail correction replaced, and the new one (work.ts, correctEmail). */
-function readCorrection(detail: string): { from: string; to: string } {
-  try {
-    const { from, to } = JSON.parse(detail) as { from?: unknown; to?: unknown };
-    return { from: typeof from === "string" ? from : "", to: typeof to === "string" ? to : "" };
-  } catch {
-    return { from: "", to: detail };
-  }
 }
 
 /** "Facebook, on a phone": where the visit that sent it came from, as the statistics name it. */

@@ -1,7 +1,7 @@
 import type { Database } from "../../data/open";
 import type { Role } from "../../data/schema";
 import { Accounts } from "../accounts";
-import { cookieName } from "../plugin";
+import { cookieName } from "../context";
 import { SoftAuthenticator } from "./authenticator";
 
 /** The office's origin in the integration tests: SITE_URL's default, as the test servers read it. */
