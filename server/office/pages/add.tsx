@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { PostForm } from "./post-form";
 import { dubaiVisaOptions, generalVisaOptions } from "../../../app/content/enquiry-options";
 import type { CameBy } from "../../data/schema";
 import { longestNote } from "./enquiry";
@@ -19,7 +20,6 @@ export type AddField = keyof AddValues;
 export const emptyAdd: AddValues = { name: "", phone: "", email: "", service: "", came: "", message: "" };
 
 export interface AddProps {
-  csrf: string;
   values: AddValues;
   /** Each field's problem, when the form came back. */
   problems?: Partial<Record<AddField, string>>;
@@ -37,7 +37,7 @@ export const cameByOrder = Object.keys(cameByLabels) as CameBy[];
  * "Add an enquiry": one that came by a walk-in, a phone call or a WhatsApp chat, typed in by someone in the office
  * (issue 35, item 6). It joins the inbox like a visitor's, never mailed, and the timeline says who added it.
  */
-export function Add({ csrf, values, problems = {} }: AddProps) {
+export function Add({ values, problems = {} }: AddProps) {
   const problemOf = (field: AddField) =>
     problems[field] ? (
       <p id={`${field}-problem`} class="error" role="alert">
@@ -53,8 +53,7 @@ export function Add({ csrf, values, problems = {} }: AddProps) {
       </p>
       <h1>Add an enquiry</h1>
       <p class="subtitle">A walk-in, a phone call or a WhatsApp chat. It is not mailed to the agency.</p>
-      <form method="post" action="/office/add" class="card add-form" noValidate>
-        <input type="hidden" name="csrf" value={csrf} />
+      <PostForm action="/office/add" class="card add-form" noValidate>
         <fieldset class="came" {...(problems.came ? { "aria-describedby": "came-problem" } : {})}>
           <legend>How it came</legend>
           <div class="choices">
@@ -119,7 +118,7 @@ export function Add({ csrf, values, problems = {} }: AddProps) {
         <button type="submit" class="primary">
           Add the enquiry
         </button>
-      </form>
+      </PostForm>
     </>
   );
 }

@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { PostForm } from "./post-form";
 import type { ComponentChildren } from "preact";
 import type { replyLinks } from "../replies";
 import { serviceName } from "../../../app/lib/forms/visa-service";
@@ -20,7 +21,6 @@ export const longestReason = 300;
 export interface EnquiryProps {
   enquiry: EnquiryDetail;
   replies: ReturnType<typeof replyLinks>;
-  csrf: string;
   /** Whether this server mails enquiries to the agency (SMTP_HOST set). */
   mailOn: boolean;
   /** A form sent back with a problem: its message, and what was typed, kept. */
@@ -53,7 +53,7 @@ export function sentFrom(page: string | null, kind: EnquiryDetail["kind"]): { ti
  * timeline. Every stored text is shown with its control characters and bidirectional overrides made visible
  * (server/inbox/text.ts): oneLine for a field, visible for the message and a note, which keep their line breaks.
  */
-export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: EnquiryProps) {
+export function Enquiry({ enquiry, replies, mailOn, problem, owner }: EnquiryProps) {
   const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);
   const from = sentFrom(enquiry.page, enquiry.kind);
   return (
@@ -116,7 +116,7 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
               : "."}{" "}
             Call and WhatsApp wait until the number is corrected; what the visitor typed is kept.
           </p>
-          <PhoneForm enquiry={enquiry} csrf={csrf} problem={problem} />
+          <PhoneForm enquiry={enquiry} problem={problem} />
         </section>
       ) : null}
       {enquiry.delivery === "held" ? (
@@ -128,8 +128,7 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
               : "Held by the spam checks."}{" "}
             {enquiry.sentAt ? "It had been mailed before." : "It was not mailed."}
           </p>
-          <form method="post" action={`/office/enquiries/${enquiry.id}/not-spam`}>
-            <input type="hidden" name="csrf" value={csrf} />
+          <PostForm action={`/office/enquiries/${enquiry.id}/not-spam`}>
             <button type="submit">
               {enquiry.sentAt || enquiry.cameBy
                 ? "Not spam: move it back to the inbox"
@@ -137,11 +136,10 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
                   ? "Not spam: move to the inbox and mail it"
                   : "Not spam: move to the inbox"}
             </button>
-          </form>
+          </PostForm>
           {owner ? (
             <Confirm fresh={owner.fresh} inCard>
-              <form method="post" action="/office/spam/delete" class="delete-spam">
-                <input type="hidden" name="csrf" value={csrf} />
+              <PostForm action="/office/spam/delete" class="delete-spam">
                 <input type="hidden" name="which" value={String(enquiry.id)} />
                 <label class="sure">
                   <input type="checkbox" name="sure" value="yes" required />{" "}
@@ -150,7 +148,7 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
                 <button type="submit" class="danger">
                   Delete this spam now
                 </button>
-              </form>
+              </PostForm>
             </Confirm>
           ) : null}
         </section>
@@ -159,25 +157,22 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
         <section aria-labelledby="rejected-heading" class="card held">
           <h2 id="rejected-heading">The mail server refused it</h2>
           <p>{enquiry.lastError ? oneLine(enquiry.lastError) : "It was refused several times."}</p>
-          <form method="post" action={`/office/enquiries/${enquiry.id}/resend`}>
-            <input type="hidden" name="csrf" value={csrf} />
+          <PostForm action={`/office/enquiries/${enquiry.id}/resend`}>
             <button type="submit">Resend</button>
-          </form>
+          </PostForm>
         </section>
       ) : null}
 
       <section aria-labelledby="stage-heading" class="card">
         <h2 id="stage-heading">Status</h2>
-        <form method="post" action={`/office/enquiries/${enquiry.id}/stage`} class="stage-buttons">
-          <input type="hidden" name="csrf" value={csrf} />
+        <PostForm action={`/office/enquiries/${enquiry.id}/stage`} class="stage-buttons">
           {moves.map((stage) => (
             <button key={stage} type="submit" name="stage" value={stage} data-move={stage}>
               {stageLabels[stage]}
             </button>
           ))}
-        </form>
-        <form method="post" action={`/office/enquiries/${enquiry.id}/stage`} class="lost">
-          <input type="hidden" name="csrf" value={csrf} />
+        </PostForm>
+        <PostForm action={`/office/enquiries/${enquiry.id}/stage`} class="lost">
           <input type="hidden" name="stage" value="lost" />
           <label htmlFor="lost-reason">Lost, because</label>
           <div class="inline">
@@ -196,14 +191,13 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
               {problem.message}
             </p>
           ) : null}
-        </form>
+        </PostForm>
         {enquiry.delivery !== "held" ? (
-          <form method="post" action={`/office/enquiries/${enquiry.id}/spam`} class="mark-spam">
-            <input type="hidden" name="csrf" value={csrf} />
+          <PostForm action={`/office/enquiries/${enquiry.id}/spam`} class="mark-spam">
             <button type="submit" class="danger">
               Mark as spam
             </button>
-          </form>
+          </PostForm>
         ) : null}
       </section>
 
@@ -218,7 +212,7 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
             {enquiry.phoneFlag ? null : (
               <details class="correct-phone" open={problem?.form === "phone"}>
                 <summary>Correct the number</summary>
-                <PhoneForm enquiry={enquiry} csrf={csrf} problem={problem} />
+                <PhoneForm enquiry={enquiry} problem={problem} />
               </details>
             )}
           </Field>
@@ -226,7 +220,7 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
             {oneLine(enquiry.email) || <span class="quiet">None</span>}
             <details class="correct-email" open={problem?.form === "email"}>
               <summary>{enquiry.email ? "Correct the address" : "Add an address"}</summary>
-              <EmailForm enquiry={enquiry} csrf={csrf} problem={problem} />
+              <EmailForm enquiry={enquiry} problem={problem} />
             </details>
           </Field>
           {enquiry.visaType ? (
@@ -261,8 +255,7 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
 
       <section aria-labelledby="notes-heading" class="card">
         <h2 id="notes-heading">Notes and timeline</h2>
-        <form method="post" action={`/office/enquiries/${enquiry.id}/notes`}>
-          <input type="hidden" name="csrf" value={csrf} />
+        <PostForm action={`/office/enquiries/${enquiry.id}/notes`}>
           <label htmlFor="note">Add a note</label>
           <textarea
             id="note"
@@ -280,7 +273,7 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
             </p>
           ) : null}
           <button type="submit">Add note</button>
-        </form>
+        </PostForm>
         <Timeline enquiry={enquiry} />
       </section>
     </>
@@ -288,12 +281,11 @@ export function Enquiry({ enquiry, replies, csrf, mailOn, problem, owner }: Enqu
 }
 
 /** The number as it should be dialled, typed by someone in the office: a flagged one's likeliest reading offered. */
-function PhoneForm({ enquiry, csrf, problem }: Pick<EnquiryProps, "csrf" | "problem"> & { enquiry: EnquiryDetail }) {
+function PhoneForm({ enquiry, problem }: Pick<EnquiryProps, "problem"> & { enquiry: EnquiryDetail }) {
   const shown = problem?.form === "phone";
   const offered = enquiry.phoneFlag?.candidates[0] ?? enquiry.phoneInternational;
   return (
-    <form method="post" action={`/office/enquiries/${enquiry.id}/phone`} class="phone-form">
-      <input type="hidden" name="csrf" value={csrf} />
+    <PostForm action={`/office/enquiries/${enquiry.id}/phone`} class="phone-form">
       <label htmlFor="phone-number">Number with its country code</label>
       <div class="inline">
         <input
@@ -312,7 +304,7 @@ function PhoneForm({ enquiry, csrf, problem }: Pick<EnquiryProps, "csrf" | "prob
           {problem.message}
         </p>
       ) : null}
-    </form>
+    </PostForm>
   );
 }
 
@@ -320,13 +312,12 @@ function PhoneForm({ enquiry, csrf, problem }: Pick<EnquiryProps, "csrf" | "prob
  * The address as it should be, typed by someone in the office: the current one offered for a typo's fix, unless it
  * holds characters that are shown marked (oneLine), which an input would show raw.
  */
-function EmailForm({ enquiry, csrf, problem }: Pick<EnquiryProps, "csrf" | "problem"> & { enquiry: EnquiryDetail }) {
+function EmailForm({ enquiry, problem }: Pick<EnquiryProps, "problem"> & { enquiry: EnquiryDetail }) {
   const shown = problem?.form === "email";
   const offered = oneLine(enquiry.email) === enquiry.email ? enquiry.email : "";
   return (
     // The server checks the address by the site's own rule, and says what is wrong in words (noValidate).
-    <form method="post" action={`/office/enquiries/${enquiry.id}/email`} class="phone-form" noValidate>
-      <input type="hidden" name="csrf" value={csrf} />
+    <PostForm action={`/office/enquiries/${enquiry.id}/email`} class="phone-form" noValidate>
       <label htmlFor="email-address">E-mail address</label>
       <div class="inline">
         <input
@@ -345,7 +336,7 @@ function EmailForm({ enquiry, csrf, problem }: Pick<EnquiryProps, "csrf" | "prob
           {problem.message}
         </p>
       ) : null}
-    </form>
+    </PostForm>
   );
 }
 

@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { PostForm } from "./post-form";
 import { oneLine } from "../../inbox/text";
 import { calendarDay, plural } from "../../words";
 import { titleOfPage } from "../../page-titles";
@@ -24,7 +25,7 @@ export interface InboxProps {
   /** How many came today, a Dubai day (not counting those held as spam). */
   today: number;
   /** For an owner: the form token and whether their passkey check is fresh (deleting held spam needs it). */
-  owner?: { csrf: string; fresh: boolean };
+  owner?: { fresh: boolean };
   /** After an owner deleted held spam: how many. */
   deleted?: number;
 }
@@ -124,8 +125,7 @@ export function Inbox({
           <h2 id="delete-spam-heading">Delete held spam now</h2>
           <p class="quiet">Held spam is deleted after 30 days anyway. The audit log keeps how many, not what.</p>
           <Confirm fresh={owner.fresh} inCard>
-            <form method="post" action="/office/spam/delete" class="delete-spam">
-              <input type="hidden" name="csrf" value={owner.csrf} />
+            <PostForm action="/office/spam/delete" class="delete-spam">
               <input type="hidden" name="which" value="all" />
               <label class="sure">
                 <input type="checkbox" name="sure" value="yes" required />{" "}
@@ -137,7 +137,7 @@ export function Inbox({
               <button type="submit" class="danger">
                 Delete all held spam
               </button>
-            </form>
+            </PostForm>
           </Confirm>
         </section>
       ) : null}

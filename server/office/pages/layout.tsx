@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { FormToken, PostForm } from "./post-form";
 import type { ComponentChildren } from "preact";
 import type { Person } from "../accounts";
 
@@ -36,43 +37,44 @@ export function Page({ title, agency, assets, person, csrf, section, children }:
         <script type="module" src={assets.js} />
       </head>
       <body>
-        <a class="skip" href="#main">
-          Skip to content
-        </a>
-        <header class="bar">
-          <a class="brand" href="/office">
-            <span class="brand-agency">{agency}</span> <span class="brand-office">Office</span>
+        <FormToken.Provider value={csrf ?? ""}>
+          <a class="skip" href="#main">
+            Skip to content
           </a>
-          {person ? (
-            <nav class="bar-links" aria-label="Office">
-              <a href="/office" aria-current={section === "inbox" ? "page" : undefined}>
-                Inbox
-              </a>
-              <a href="/office/stats" aria-current={section === "stats" ? "page" : undefined}>
-                <span class="wide-only">Statistics</span>
-                <span class="narrow-only">Stats</span>
-              </a>
-              {person.role === "owner" ? (
-                <a href="/office/owner" aria-current={section === "owner" ? "page" : undefined}>
-                  Owner
+          <header class="bar">
+            <a class="brand" href="/office">
+              <span class="brand-agency">{agency}</span> <span class="brand-office">Office</span>
+            </a>
+            {person ? (
+              <nav class="bar-links" aria-label="Office">
+                <a href="/office" aria-current={section === "inbox" ? "page" : undefined}>
+                  Inbox
                 </a>
-              ) : null}
-              <a href="/office/me" aria-current={section === "me" ? "page" : undefined}>
-                <span class="wide-only">{person.name}</span>
-                <span class="narrow-only">Me</span>
-              </a>
-              <form method="post" action="/office/sign-out">
-                <input type="hidden" name="csrf" value={csrf} />
-                <button type="submit" class="link-button">
-                  Sign out
-                </button>
-              </form>
-            </nav>
-          ) : null}
-        </header>
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
+                <a href="/office/stats" aria-current={section === "stats" ? "page" : undefined}>
+                  <span class="wide-only">Statistics</span>
+                  <span class="narrow-only">Stats</span>
+                </a>
+                {person.role === "owner" ? (
+                  <a href="/office/owner" aria-current={section === "owner" ? "page" : undefined}>
+                    Owner
+                  </a>
+                ) : null}
+                <a href="/office/me" aria-current={section === "me" ? "page" : undefined}>
+                  <span class="wide-only">{person.name}</span>
+                  <span class="narrow-only">Me</span>
+                </a>
+                <PostForm action="/office/sign-out">
+                  <button type="submit" class="link-button">
+                    Sign out
+                  </button>
+                </PostForm>
+              </nav>
+            ) : null}
+          </header>
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+        </FormToken.Provider>
       </body>
     </html>
   );

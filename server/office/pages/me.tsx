@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { PostForm } from "./post-form";
 import type { Person, StoredPasskey } from "../accounts";
 import { plural } from "../../words";
 import { ago, dubaiDateTime } from "../time";
@@ -8,7 +9,6 @@ export interface MeProps {
   person: Person;
   passkeys: StoredPasskey[];
   sessions: { label: string; createdAt: number; seenAt: number }[];
-  csrf: string;
   /** A passkey check within the last minutes: adding or removing a passkey needs one. */
   fresh: boolean;
   now: number;
@@ -24,7 +24,7 @@ export interface MeProps {
  * A person's own page: their passkeys (where each was added, when, when last used; add one for another device,
  * remove one) and where they are signed in.
  */
-export function Me({ person, passkeys, sessions, csrf, fresh, now, ended, removed, problem }: MeProps) {
+export function Me({ person, passkeys, sessions, fresh, now, ended, removed, problem }: MeProps) {
   return (
     <>
       <h1>{person.name}</h1>
@@ -47,13 +47,12 @@ export function Me({ person, passkeys, sessions, csrf, fresh, now, ended, remove
                 {passkey.lastUsedAt ? `, last used ${ago(passkey.lastUsedAt, now)}` : ", not used yet"}
               </span>
               {fresh && passkeys.length > 1 ? (
-                <form method="post" action="/office/me/passkeys/remove" class="inline">
-                  <input type="hidden" name="csrf" value={csrf} />
+                <PostForm action="/office/me/passkeys/remove" class="inline">
                   <input type="hidden" name="passkey" value={passkey.id} />
                   <button type="submit" class="danger">
                     Remove
                   </button>
-                </form>
+                </PostForm>
               ) : null}
             </li>
           ))}
@@ -78,10 +77,9 @@ export function Me({ person, passkeys, sessions, csrf, fresh, now, ended, remove
             </li>
           ))}
         </ul>
-        <form method="post" action="/office/me/sign-out-others">
-          <input type="hidden" name="csrf" value={csrf} />
+        <PostForm action="/office/me/sign-out-others">
           <button type="submit">Sign out my other devices</button>
-        </form>
+        </PostForm>
       </section>
     </>
   );

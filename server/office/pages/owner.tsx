@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { PostForm } from "./post-form";
 import type { Role } from "../../data/schema";
 import type { Person, StoredPasskey } from "../accounts";
 import { plural } from "../../words";
@@ -46,7 +47,6 @@ type Member = Person & { revokedAt: string | null; createdAt: string; passkeys: 
 export interface TeamProps {
   team: Member[];
   me: Person;
-  csrf: string;
   fresh: boolean;
   now: number;
   /** Just made: the link to hand over (shown once). */
@@ -54,7 +54,7 @@ export interface TeamProps {
   problem?: { message: string; name: string; role: Role };
 }
 
-export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps) {
+export function Team({ team, me, fresh, now, invited, problem }: TeamProps) {
   // The office always keeps an owner: the last one is not offered "Make staff" (the server refuses it too).
   const owners = team.filter((member) => member.role === "owner" && !member.revokedAt).length;
   return (
@@ -82,8 +82,7 @@ export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps
         ) : null}
         <section class="card" aria-labelledby="invite-heading">
           <h2 id="invite-heading">Invite someone</h2>
-          <form method="post" action="/office/team/invite">
-            <input type="hidden" name="csrf" value={csrf} />
+          <PostForm action="/office/team/invite">
             <label htmlFor="invite-name">Name</label>
             <input
               id="invite-name"
@@ -109,7 +108,7 @@ export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps
               </p>
             ) : null}
             <button type="submit">Make an invitation link</button>
-          </form>
+          </PostForm>
         </section>
       </Confirm>
       <section class="card" aria-labelledby="people-heading">
@@ -128,13 +127,12 @@ export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps
                     {passkey.label}, added {dubaiDateTime(passkey.createdAt)},{" "}
                     {passkey.lastUsedAt ? `used ${ago(passkey.lastUsedAt, now)}` : "not used yet"}
                     {fresh && !member.revokedAt && (member.id !== me.id || member.passkeys.length > 1) ? (
-                      <form method="post" action={`/office/team/${member.id}/passkeys/remove`} class="inline">
-                        <input type="hidden" name="csrf" value={csrf} />
+                      <PostForm action={`/office/team/${member.id}/passkeys/remove`} class="inline">
                         <input type="hidden" name="passkey" value={passkey.id} />
                         <button type="submit" class="danger">
                           Remove this passkey
                         </button>
-                      </form>
+                      </PostForm>
                     ) : null}
                   </li>
                 ))}
@@ -142,23 +140,20 @@ export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps
               {fresh && !member.revokedAt ? (
                 <div class="member-actions">
                   {member.role === "staff" || owners > 1 ? (
-                    <form method="post" action={`/office/team/${member.id}/role`}>
-                      <input type="hidden" name="csrf" value={csrf} />
+                    <PostForm action={`/office/team/${member.id}/role`}>
                       <input type="hidden" name="role" value={member.role === "owner" ? "staff" : "owner"} />
                       <button type="submit">{member.role === "owner" ? "Make staff" : "Make owner"}</button>
-                    </form>
+                    </PostForm>
                   ) : null}
-                  <form method="post" action={`/office/team/${member.id}/link`}>
-                    <input type="hidden" name="csrf" value={csrf} />
+                  <PostForm action={`/office/team/${member.id}/link`}>
                     <button type="submit">New link (lost phone)</button>
-                  </form>
+                  </PostForm>
                   {member.id !== me.id ? (
-                    <form method="post" action={`/office/team/${member.id}/revoke`}>
-                      <input type="hidden" name="csrf" value={csrf} />
+                    <PostForm action={`/office/team/${member.id}/revoke`}>
                       <button type="submit" class="danger">
                         Revoke {member.name}
                       </button>
-                    </form>
+                    </PostForm>
                   ) : null}
                 </div>
               ) : null}
@@ -171,7 +166,6 @@ export function Team({ team, me, csrf, fresh, now, invited, problem }: TeamProps
 }
 
 export interface DataProps {
-  csrf: string;
   fresh: boolean;
   /** The export's default range: the last 30 days (Dubai dates). */
   from: string;
@@ -183,7 +177,7 @@ export interface DataProps {
   problem?: string;
 }
 
-export function Data({ csrf, fresh, from, to, erase, erased, problem }: DataProps) {
+export function Data({ fresh, from, to, erase, erased, problem }: DataProps) {
   return (
     <>
       <h1>Export and erase</h1>
@@ -200,8 +194,7 @@ export function Data({ csrf, fresh, from, to, erase, erased, problem }: DataProp
             worked it, times in Dubai time, held spam on a sheet of its own. The CSV has every column, for other
             programs.
           </p>
-          <form method="post" action="/office/data/export">
-            <input type="hidden" name="csrf" value={csrf} />
+          <PostForm action="/office/data/export">
             <div class="two">
               <label>
                 <span>From</span>
@@ -220,7 +213,7 @@ export function Data({ csrf, fresh, from, to, erase, erased, problem }: DataProp
                 Download CSV
               </button>
             </div>
-          </form>
+          </PostForm>
         </section>
         <section class="card" aria-labelledby="erase-heading">
           <h2 id="erase-heading">Erase a person</h2>
@@ -246,8 +239,7 @@ export function Data({ csrf, fresh, from, to, erase, erased, problem }: DataProp
             erase.matches.length === 0 ? (
               <p role="status">No enquiry has that e-mail or phone number.</p>
             ) : (
-              <form method="post" action="/office/data/erase">
-                <input type="hidden" name="csrf" value={csrf} />
+              <PostForm action="/office/data/erase">
                 <input type="hidden" name="email" value={erase.email} />
                 <input type="hidden" name="phone" value={erase.phone} />
                 <p role="status">
@@ -259,7 +251,7 @@ export function Data({ csrf, fresh, from, to, erase, erased, problem }: DataProp
                 <button type="submit" class="danger">
                   Erase {erase.matches.length === 1 ? "it" : `all ${erase.matches.length}`}
                 </button>
-              </form>
+              </PostForm>
             )
           ) : null}
         </section>

@@ -25,7 +25,7 @@ export function register(on: On, ctx: OfficeContext): void {
       request,
       reply,
       "Export and erase",
-      <Data csrf={session.csrf} fresh={fresh(session)} from={dubaiDay(-30)} to={dubaiDay(0)} {...extra} />,
+      <Data fresh={fresh(session)} from={dubaiDay(-30)} to={dubaiDay(0)} {...extra} />,
       session,
       { section: "owner", status: extra.problem ? 400 : 200 },
     );

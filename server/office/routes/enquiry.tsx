@@ -33,7 +33,6 @@ export function register(on: On, ctx: OfficeContext): void {
       <Enquiry
         enquiry={enquiry}
         replies={replies}
-        csrf={session.csrf}
         mailOn={Boolean(state.mail)}
         problem={problem}
         owner={session.person.role === "owner" ? { fresh: fresh(session) } : undefined}

@@ -59,7 +59,7 @@ export function register(on: On, ctx: OfficeContext): void {
         now={Date.now()}
         counts={counts}
         today={today}
-        owner={session.person.role === "owner" ? { csrf: session.csrf, fresh: fresh(session) } : undefined}
+        owner={session.person.role === "owner" ? { fresh: fresh(session) } : undefined}
         deleted={deleted}
       />,
       session,
@@ -69,7 +69,7 @@ export function register(on: On, ctx: OfficeContext): void {
 
   // An enquiry added by hand: a walk-in, a phone call, a WhatsApp chat (issue 35, item 6).
   const showAdd = (request: FastifyRequest, reply: FastifyReply, session: Session, extra: Partial<AddProps> = {}) =>
-    page(request, reply, "Add an enquiry", <Add csrf={session.csrf} values={emptyAdd} {...extra} />, session, {
+    page(request, reply, "Add an enquiry", <Add values={emptyAdd} {...extra} />, session, {
       section: "inbox",
       status: extra.problems ? 400 : 200,
     });

@@ -30,7 +30,6 @@ export function register(on: On, ctx: OfficeContext): void {
         person={session.person}
         passkeys={await accounts.passkeysOf(session.person.id)}
         sessions={await sessions.of(session.person.id, now)}
-        csrf={session.csrf}
         fresh={fresh(session)}
         now={now}
         {...extra}

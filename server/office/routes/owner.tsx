@@ -29,7 +29,6 @@ export function register(on: On, ctx: OfficeContext): void {
       <Team
         team={await partsNow().accounts.team()}
         me={session.person}
-        csrf={session.csrf}
         fresh={fresh(session)}
         now={Date.now()}
         {...extra}
