@@ -1,9 +1,6 @@
-import { existsSync } from "node:fs";
+import { openCommandDatabase } from "../server/data/command-line";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../server/data/open";
-import { readDatabaseSetting, type DatabaseSetting } from "../server/data/settings";
 import { loadEnvFile } from "../server/env-file";
-import { defaultDbPath } from "../server/inbox/config";
 import { dubaiClock } from "../server/data/dubai-days";
 import { toCsv } from "../server/inbox/csv";
 import { InboxStore } from "../server/inbox/store";
@@ -150,14 +147,11 @@ async function main(): Promise<number> {
     console.error("--limit must be a whole number of at least 1");
     return 2;
   }
-  const setting: DatabaseSetting = values.db
-    ? { engine: "sqlite", path: values.db }
-    : readDatabaseSetting(process.env, defaultDbPath);
-  if (setting.engine === "sqlite" && !existsSync(setting.path)) {
-    console.error(`No inbox database at ${setting.path}: no enquiry has been received yet (or give --db PATH).`);
+  const { database, missing } = await openCommandDatabase({ db: values.db });
+  if (database === null) {
+    console.error(`No inbox database at ${missing}: no enquiry has been received yet (or give --db PATH).`);
     return values.csv ? 1 : 0;
   }
-  const database = await openDatabase(setting);
   try {
     const store = new InboxStore(database);
     if (values.requeue !== undefined) {

@@ -1,9 +1,7 @@
+import { openCommandDatabase } from "../server/data/command-line";
 import { parseArgs } from "node:util";
 import { readSettings } from "../app/lib/settings";
-import { openDatabase } from "../server/data/open";
-import { readDatabaseSetting } from "../server/data/settings";
 import { type EnvFileLoaded, loadEnvFile } from "../server/env-file";
-import { defaultDbPath } from "../server/inbox/config";
 import { Accounts } from "../server/office/accounts";
 import { readOfficeSetting } from "../server/office/config";
 import type { Role } from "../server/data/schema";
@@ -80,7 +78,8 @@ async function main() {
         "as the server has it.",
     );
   }
-  const database = await openDatabase(readDatabaseSetting(process.env, defaultDbPath));
+  const { database } = await openCommandDatabase({ create: true });
+  if (database === null) fail("The database could not be opened.");
   try {
     const accounts = new Accounts(database);
     const now = Date.now();

@@ -1,10 +1,7 @@
+import { openCommandDatabase } from "../server/data/command-line";
 import { plural } from "../server/words";
-import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../server/data/open";
-import { type DatabaseSetting, readDatabaseSetting } from "../server/data/settings";
 import { loadEnvFile } from "../server/env-file";
-import { defaultDbPath } from "../server/inbox/config";
 import { oneLine, truncate } from "../server/inbox/text";
 import { loadPageTitles, pageName, sourceName } from "../server/stats/bounds";
 import { metricNames } from "../server/stats/metrics";
@@ -129,14 +126,11 @@ async function main(): Promise<number> {
     console.error(`--days must be a whole number from 1 to ${longestDays}, not "${values.days}"`);
     return 2;
   }
-  const setting: DatabaseSetting = values.db
-    ? { engine: "sqlite", path: values.db }
-    : readDatabaseSetting(process.env, defaultDbPath);
-  if (setting.engine === "sqlite" && !existsSync(setting.path)) {
-    console.error(`No database at ${setting.path}: the site has not counted anything yet (or give --db PATH).`);
+  const { database, missing } = await openCommandDatabase({ db: values.db });
+  if (database === null) {
+    console.error(`No database at ${missing}: the site has not counted anything yet (or give --db PATH).`);
     return 1;
   }
-  const database = await openDatabase(setting);
   try {
     const [report] = await Promise.all([statsReport(database, days), loadPageTitles()]);
     console.log(values.json ? JSON.stringify(jsonReport(report), null, 2) : textReport(report));

@@ -1,5 +1,7 @@
 import { join } from "node:path";
 import { databaseSettingOf, type DatabaseSetting } from "../data/settings";
+import { defaultDbPath } from "../data/command-line";
+export { defaultDbPath };
 import { readServerSettings, type ServerSettings, type SettingName } from "../settings";
 import { defaultSpamConfig, type SpamConfig } from "./spam";
 
@@ -53,7 +55,6 @@ export interface InboxConfig {
 }
 
 export const repoRoot = join(import.meta.dirname, "..", "..");
-export const defaultDbPath = join(repoRoot, "data", "inbox.sqlite");
 export const defaultRetry: RetryConfig = { baseMs: 30_000, maxMs: 10 * 60_000 };
 export const inboxDefaults = {
   busyWaitMs: 10_000,

@@ -10,17 +10,14 @@ import { PostForm } from "./post-form";
 describe("the office's forms carry the session's token by one component (issue 36, item 1)", () => {
   it("a PostForm on a page posts the page's token, and the header's sign-out too", () => {
     const html = renderToString(
-      h(
-        Page,
-        {
-          title: "T",
-          agency: "A",
-          assets: { css: "/c.css", js: "/j.js" },
-          person: { id: 1, name: "Sara", role: "staff" },
-          csrf: "t0ken",
-        },
-        h(PostForm, { action: "/office/x", class: "y" }, h("button", null, "Go")),
-      ),
+      h(Page, {
+        title: "T",
+        agency: "A",
+        assets: { css: "/c.css", js: "/j.js" },
+        person: { id: 1, name: "Sara", role: "staff", handle: "h" },
+        csrf: "t0ken",
+        children: h(PostForm, { action: "/office/x", class: "y" }, h("button", null, "Go")),
+      }),
     );
     expect(html).toContain(
       '<form method="post" action="/office/x" class="y"><input type="hidden" name="csrf" value="t0ken"/><button>Go</button></form>',

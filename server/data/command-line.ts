@@ -1,0 +1,26 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { openDatabase, type Database } from "./open";
+import { type DatabaseSetting, readDatabaseSetting } from "./settings";
+
+/** Where the server keeps its SQLite file when DATABASE_URL names none. */
+export const defaultDbPath = join(import.meta.dirname, "..", "..", "data", "inbox.sqlite");
+
+/** Open and migrated, or the SQLite file that does not exist and was not to be made. */
+export type CommandDatabase = { database: Database; missing: null } | { database: null; missing: string };
+
+/**
+ * The database a command-line script works on (npm run enquiries, stats, office): the one the server uses, from
+ * its settings (load the settings file first: server/env-file.ts), or the SQLite file given with --db. A file that
+ * does not exist is made only when `create` says so (an invitation before the first enquiry); otherwise the script
+ * is told, and says in its own words that nothing has been received yet.
+ */
+export async function openCommandDatabase(options: { db?: string; create?: boolean } = {}): Promise<CommandDatabase> {
+  const setting: DatabaseSetting = options.db
+    ? { engine: "sqlite", path: options.db }
+    : readDatabaseSetting(process.env, defaultDbPath);
+  if (setting.engine === "sqlite" && !options.create && !existsSync(setting.path)) {
+    return { database: null, missing: setting.path };
+  }
+  return { database: await openDatabase(setting), missing: null };
+}
