@@ -1,82 +1,25 @@
-import type { ExpressionBuilder, Selectable, UpdateObject } from "kysely";
+import type { ExpressionBuilder, UpdateObject } from "kysely";
 import { dubaiDay } from "../data/dubai-days";
 import type { Database } from "../data/open";
-import type { CameBy, EnquiriesTable, OutboxTable, Schema } from "../data/schema";
-import { readPhone } from "./phone";
-import { countEnquiries } from "../stats/store";
+import type { Schema } from "../data/schema";
+import { countEnquiries } from "../stats/counting";
+import { type OutboxHealth, outboxHealth } from "./outbox-health";
+import { type EnquiryInput, fromRow, selectEnquiries, toRow } from "./rows";
 import type { UsedProof } from "./spam";
 import type { DeliveryStatus, StoredEnquiry, Submission } from "./types";
 
-/** What GET /healthz reports of the outbox. */
-export interface OutboxHealth {
-  pending: number;
-  /** When the oldest enquiry still waiting to be mailed was received (ms since the epoch), or null. */
-  oldestPendingAt: number | null;
-  rejected: number;
-  held: number;
-  /** The error of the latest failed attempt among those not yet sent, or null. */
-  lastError: string | null;
-}
+export type { OutboxHealth } from "./outbox-health";
 
 /** A submission to store; a held one (suspected spam) carries the checks it failed. */
-export interface NewEnquiry {
-  submission: Submission;
+export interface NewEnquiry extends EnquiryInput {
   heldReason: string | null;
   /** The good proof of work it carried (spam.ts): accepted once, on whichever server stores it first. */
   proof?: UsedProof | null;
-  /** The path of the site's page it was sent from, when known. */
-  page?: string | null;
-  /** Where the visit came from, when the form said. */
-  source?: string | null;
-  /** Phone, tablet or desktop. */
-  device?: string | null;
-  /**
-   * Added by hand in the office (issue 35, item 6): how it came. Never mailed (the outbox's 'office' state) and
-   * never counted by the statistics, which count what the site brings.
-   */
-  cameBy?: CameBy | null;
 }
 
 export const proofUsedBefore = "proof of work used before";
 
 const rowsPerInsert = 1000;
-
-/** The number in international form beside the number as typed, which is stored as it came (issue 35). */
-function phoneColumns(typed: string) {
-  const { international, flag } = readPhone(typed);
-  return { phone_international: international, phone_flag: flag };
-}
-
-type Row = Selectable<EnquiriesTable> & Omit<Selectable<OutboxTable>, "enquiry_id" | "lease_owner" | "lease_until">;
-
-function fromRow(row: Row): StoredEnquiry {
-  return {
-    id: row.id,
-    receivedAt: row.received_at,
-    kind: row.kind,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    visaType: row.visa_type,
-    date: row.travel_date,
-    adult: row.adult,
-    child: row.child,
-    subject: row.subject,
-    message: row.message,
-    visaLabel: row.visa_label,
-    status: row.status,
-    attempts: row.attempts,
-    rejections: row.rejections,
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-    sentAt: row.sent_at,
-    heldReason: row.held_reason,
-    page: row.page,
-    source: row.source,
-    device: row.device,
-    cameBy: row.came_by,
-  };
-}
 
 /**
  * The enquiries and their outbox: every read and write the server and the enquiries command need, each written
@@ -88,22 +31,6 @@ export class InboxStore {
 
   private get db() {
     return this.database.db;
-  }
-
-  private selectAll() {
-    return this.db
-      .selectFrom("enquiries as e")
-      .innerJoin("outbox as o", "o.enquiry_id", "e.id")
-      .selectAll("e")
-      .select([
-        "o.status",
-        "o.attempts",
-        "o.rejections",
-        "o.next_attempt_at",
-        "o.last_error",
-        "o.sent_at",
-        "o.held_reason",
-      ]);
   }
 
   /** Stores a submission with a pending delivery; returns its id once it is committed. */
@@ -140,27 +67,7 @@ export class InboxStore {
       for (let first = 0; first < entries.length; first += rowsPerInsert) {
         const rows = await trx
           .insertInto("enquiries")
-          .values(
-            entries.slice(first, first + rowsPerInsert).map(({ submission, page, source, device, cameBy }) => ({
-              ...phoneColumns(submission.phone),
-              received_at: now.toISOString(),
-              kind: submission.kind,
-              name: submission.name,
-              email: submission.email,
-              phone: submission.phone,
-              visa_type: submission.visaType,
-              travel_date: submission.date,
-              adult: submission.adult,
-              child: submission.child,
-              subject: submission.subject,
-              message: submission.message,
-              visa_label: submission.visaLabel ?? null,
-              page: page ?? null,
-              source: source ?? null,
-              device: device ?? null,
-              came_by: cameBy ?? null,
-            })),
-          )
+          .values(entries.slice(first, first + rowsPerInsert).map((entry) => toRow(entry, now)))
           .returning("id")
           .execute();
         inserted.push(...rows);
@@ -207,16 +114,16 @@ export class InboxStore {
   }
 
   async latest(limit: number): Promise<StoredEnquiry[]> {
-    return (await this.selectAll().orderBy("e.id", "desc").limit(limit).execute()).map(fromRow);
+    return (await selectEnquiries(this.db).orderBy("e.id", "desc").limit(limit).execute()).map(fromRow);
   }
 
   async all(): Promise<StoredEnquiry[]> {
-    return (await this.selectAll().orderBy("e.id").execute()).map(fromRow);
+    return (await selectEnquiries(this.db).orderBy("e.id").execute()).map(fromRow);
   }
 
   /** The enquiries received in [from, to) (ISO 8601 times), oldest first. */
   async receivedBetween(from: string, to: string): Promise<StoredEnquiry[]> {
-    const rows = await this.selectAll()
+    const rows = await selectEnquiries(this.db)
       .where("e.received_at", ">=", from)
       .where("e.received_at", "<", to)
       .orderBy("e.id")
@@ -226,7 +133,7 @@ export class InboxStore {
 
   /** The enquiries in one delivery state, oldest first. */
   async withStatus(status: DeliveryStatus): Promise<StoredEnquiry[]> {
-    return (await this.selectAll().where("o.status", "=", status).orderBy("e.id").execute()).map(fromRow);
+    return (await selectEnquiries(this.db).where("o.status", "=", status).orderBy("e.id").execute()).map(fromRow);
   }
 
   pending(): Promise<StoredEnquiry[]> {
@@ -257,7 +164,11 @@ export class InboxStore {
       .execute();
     if (claimed.length === 0) return [];
     const ids = claimed.map((row) => row.enquiry_id);
-    const rows = await this.selectAll().where("e.id", "in", ids).orderBy("o.next_attempt_at").orderBy("e.id").execute();
+    const rows = await selectEnquiries(this.db)
+      .where("e.id", "in", ids)
+      .orderBy("o.next_attempt_at")
+      .orderBy("e.id")
+      .execute();
     return rows.map(fromRow);
   }
 
@@ -407,33 +318,8 @@ export class InboxStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async health(): Promise<OutboxHealth> {
-    const counts = await this.db
-      .selectFrom("outbox as o")
-      .innerJoin("enquiries as e", "e.id", "o.enquiry_id")
-      .select((eb) => [
-        eb.fn.countAll<number>().filterWhere("o.status", "=", "pending").as("pending"),
-        eb.fn.min("e.received_at").filterWhere("o.status", "=", "pending").as("oldest"),
-        eb.fn.countAll<number>().filterWhere("o.status", "=", "rejected").as("rejected"),
-        eb.fn.countAll<number>().filterWhere("o.status", "=", "held").as("held"),
-      ])
-      .where("o.status", "!=", "sent")
-      .executeTakeFirst();
-    const last = await this.db
-      .selectFrom("outbox")
-      .select("last_error")
-      .where("status", "in", ["pending", "rejected"])
-      .where("last_error", "is not", null)
-      .orderBy((eb) => eb.case().when("attempts", ">", 0).then(1).else(0).end(), "desc")
-      .orderBy("next_attempt_at", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    return {
-      pending: Number(counts?.pending ?? 0),
-      oldestPendingAt: counts?.oldest ? Date.parse(counts.oldest) : null,
-      rejected: Number(counts?.rejected ?? 0),
-      held: Number(counts?.held ?? 0),
-      lastError: last?.last_error ?? null,
-    };
+  /** The outbox at a glance: what waits, what was refused or held, the latest error (outbox-health.ts). */
+  health(): Promise<OutboxHealth> {
+    return outboxHealth(this.db);
   }
 }

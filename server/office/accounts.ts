@@ -1,42 +1,13 @@
-import { randomBytes } from "node:crypto";
 import type { Database } from "../data/open";
 import type { ChallengesTable, Role } from "../data/schema";
-import { hashToken, newToken } from "./tokens";
+import * as auditLog from "./audit-log";
+import * as invitations from "./invitations";
+import { cleanName, type NewPasskey, type Person, type StoredPasskey, toPasskey } from "./people";
+import { newToken } from "./tokens";
 
-export interface Person {
-  id: number;
-  name: string;
-  role: Role;
-  /** The WebAuthn user handle. */
-  handle: string;
-}
-
-export interface StoredPasskey {
-  id: string;
-  personId: number;
-  publicKey: Uint8Array<ArrayBuffer>;
-  counter: number;
-  transports: string[];
-  label: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-export interface NewPasskey {
-  id: string;
-  publicKey: Uint8Array;
-  counter: number;
-  transports: string[];
-  label: string;
-}
+export { cleanName, type NewPasskey, type Person, type StoredPasskey } from "./people";
 
 export type Challenge = Pick<ChallengesTable, "challenge" | "purpose" | "token_hash"> & { personId: number | null };
-
-/** A person's name as given: trimmed, inner spaces single; 1 to 80 characters. */
-export function cleanName(name: string): string | null {
-  const clean = name.replace(/\s+/g, " ").trim();
-  return clean.length >= 1 && clean.length <= 80 ? clean : null;
-}
 
 /**
  * The agency's people and how they get in: invitations (one-time links, kept as hashes), passkeys, and passkey
@@ -49,63 +20,14 @@ export class Accounts {
     return this.database.db;
   }
 
-  /**
-   * A one-time link's token for a new person with the role given. An invitation always makes a new person, even
-   * when the name is taken: a role changes only by an owner's explicit act (`setRole`), never as a side effect.
-   */
-  async invite(options: { name: string; role: Role; by: number | null; now: number; validMs: number }) {
-    const name = cleanName(options.name);
-    if (name === null) throw new Error("A name is needed, at most 80 characters");
-    const token = newToken();
-    const at = new Date(options.now).toISOString();
-    const person = await this.db.transaction().execute(async (trx) => {
-      const handle = randomBytes(16).toString("base64url");
-      const row = await trx
-        .insertInto("people")
-        .values({ name, role: options.role, handle, created_at: at })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("invitations")
-        .values({
-          token_hash: hashToken(token),
-          person_id: row.id,
-          created_by: options.by,
-          created_at: at,
-          expires_at: options.now + options.validMs,
-        })
-        .execute();
-      return { id: row.id, name, role: options.role, handle } satisfies Person;
-    });
-    return { token, person };
+  /** A one-time link's token for a new person with the role given (invitations.ts). */
+  invite(options: { name: string; role: Role } & invitations.LinkOptions) {
+    return invitations.invite(this.db, options);
   }
 
-  /**
-   * A new one-time link for an active person (a lost phone): the same person and role. Their earlier unused links
-   * stop working. The caller checks that the person is active.
-   */
-  async newLink(personId: number, options: { by: number | null; now: number; validMs: number }): Promise<string> {
-    const token = newToken();
-    const at = new Date(options.now).toISOString();
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("invitations")
-        .set({ used_at: at })
-        .where("person_id", "=", personId)
-        .where("used_at", "is", null)
-        .execute();
-      await trx
-        .insertInto("invitations")
-        .values({
-          token_hash: hashToken(token),
-          person_id: personId,
-          created_by: options.by,
-          created_at: at,
-          expires_at: options.now + options.validMs,
-        })
-        .execute();
-    });
-    return token;
+  /** A new one-time link for an active person (a lost phone); their earlier unused links stop working. */
+  newLink(personId: number, options: invitations.LinkOptions): Promise<string> {
+    return invitations.newLink(this.db, personId, options);
   }
 
   /**
@@ -130,31 +52,14 @@ export class Accounts {
     });
   }
 
-  /** The person an unused, unexpired link is for; null for any other link (used, expired, made up, revoked). */
-  async invitation(token: string, now: number): Promise<Person | null> {
-    const row = await this.db
-      .selectFrom("invitations as i")
-      .innerJoin("people as p", "p.id", "i.person_id")
-      .select(["p.id", "p.name", "p.role", "p.handle"])
-      .where("i.token_hash", "=", hashToken(token))
-      .where("i.used_at", "is", null)
-      .where("i.expires_at", ">", now)
-      .where("p.revoked_at", "is", null)
-      .executeTakeFirst();
-    return row ?? null;
+  /** The person an unused, unexpired link is for; null for any other link (invitations.ts). */
+  invitation(token: string, now: number): Promise<Person | null> {
+    return invitations.invitation(this.db, token, now);
   }
 
   /** Spends a link: true for the one caller that does so while it is still good. */
-  async spendInvitation(tokenHash: string, now: number): Promise<boolean> {
-    const spent = await this.db
-      .updateTable("invitations")
-      .set({ used_at: new Date(now).toISOString() })
-      .where("token_hash", "=", tokenHash)
-      .where("used_at", "is", null)
-      .where("expires_at", ">", now)
-      .returning("person_id")
-      .execute();
-    return spent.length === 1;
+  spendInvitation(tokenHash: string, now: number): Promise<boolean> {
+    return invitations.spendInvitation(this.db, tokenHash, now);
   }
 
   async person(id: number): Promise<Person | null> {
@@ -225,16 +130,7 @@ export class Accounts {
     if (await registered()) return "already registered";
     try {
       return await this.db.transaction().execute(async (trx) => {
-        if (invitation !== null) {
-          const spent = await trx
-            .updateTable("invitations")
-            .set({ used_at: new Date(now).toISOString() })
-            .where("token_hash", "=", invitation)
-            .where("used_at", "is", null)
-            .where("expires_at", ">", now)
-            .executeTakeFirst();
-          if (Number(spent.numUpdatedRows) !== 1) return "link spent";
-        }
+        if (invitation !== null && !(await invitations.spendInvitation(trx, invitation, now))) return "link spent";
         await trx
           .insertInto("passkeys")
           .values({
@@ -346,28 +242,12 @@ export class Accounts {
   }
 
   /** The audit log, newest first, a page at a time (before: an id). */
-  async auditLog(limit: number, before?: number) {
-    let query = this.db
-      .selectFrom("audit_log as a")
-      .leftJoin("people as p", "p.id", "a.person_id")
-      .select(["a.id", "a.at", "a.action", "a.detail", "p.name"]);
-    if (before !== undefined) query = query.where("a.id", "<", before);
-    const rows = await query
-      .orderBy("a.id", "desc")
-      .limit(limit + 1)
-      .execute();
-    const page = rows
-      .slice(0, limit)
-      .map((row) => ({ id: row.id, at: row.at, who: row.name, action: row.action, detail: row.detail }));
-    const last = page.at(-1);
-    return { rows: page, older: rows.length > limit && last ? last.id : null };
+  auditLog(limit: number, before?: number) {
+    return auditLog.auditLog(this.db, limit, before);
   }
 
-  async audit(personId: number | null, action: string, detail: string, now: number): Promise<void> {
-    await this.db
-      .insertInto("audit_log")
-      .values({ at: new Date(now).toISOString(), person_id: personId, action, detail })
-      .execute();
+  audit(personId: number | null, action: string, detail: string, now: number): Promise<void> {
+    return auditLog.audit(this.db, personId, action, detail, now);
   }
 }
 
@@ -393,26 +273,4 @@ async function otherOwners(trx: Transaction, personId: number): Promise<number> 
     .where("id", "!=", personId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-function toPasskey(row: {
-  id: string;
-  person_id: number;
-  public_key: string;
-  counter: number;
-  transports: string;
-  label: string;
-  created_at: string;
-  last_used_at: string | null;
-}): StoredPasskey {
-  return {
-    id: row.id,
-    personId: row.person_id,
-    publicKey: new Uint8Array(Buffer.from(row.public_key, "base64url")),
-    counter: row.counter,
-    transports: JSON.parse(row.transports) as string[],
-    label: row.label,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-  };
 }
