@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { migrations, type Migration } from "./migrations";
-import type { Database, Engine } from "./open";
+import type { Database, Engine } from "./database";
 import type { Schema } from "./schema";
 
 /**

@@ -6,24 +6,10 @@ import pg from "pg";
 import { migrateToLatest } from "./migrate";
 import { sqliteReads } from "./reads";
 import type { Schema } from "./schema";
+import type { Database } from "./database";
 import { describeDatabase, type DatabaseSetting } from "./settings";
 
-export type Engine = DatabaseSetting["engine"];
-
-/** An open database: the query builder every query goes through, whichever the engine. */
-export interface Database {
-  engine: Engine;
-  db: Kysely<Schema>;
-  /**
-   * For long reads that must not hold the server's one thread (a report over many rows): on an SQLite file, a
-   * read-only connection in a worker thread (reads.ts); otherwise `db` itself, whose engine already reads without
-   * holding the thread (PostgreSQL) or has no file another connection could share (SQLite in memory).
-   */
-  reads: Kysely<Schema>;
-  /** The file, or the address without its password. */
-  description: string;
-  close(): Promise<void>;
-}
+export type { Database, Engine } from "./database";
 
 export interface OpenOptions {
   /**
