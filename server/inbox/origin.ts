@@ -1,5 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isOwnOrigin } from "../own-origin";
 import { InboxError } from "./errors";
+
+export { isOwnOrigin };
 
 export const crossSiteMessage = "Submissions are accepted only from this website's own pages.";
 
@@ -26,17 +29,6 @@ export function checkOrigin(request: FastifyRequest, policy: OriginPolicy): void
     throw new InboxError(403, crossSiteMessage);
   }
   if (fetchSite === "cross-site") throw new InboxError(403, crossSiteMessage);
-}
-
-/** An origin of the site itself: its public address, or the host this request was sent to. */
-export function isOwnOrigin(origin: string, host: string | undefined, siteOrigin: string): boolean {
-  if (origin === siteOrigin) return true;
-  try {
-    const url = new URL(origin);
-    return url.origin === origin && host !== undefined && url.host === host.toLowerCase();
-  } catch {
-    return false;
-  }
 }
 
 /**

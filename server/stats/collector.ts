@@ -2,7 +2,7 @@ import type { FastifyError, FastifyPluginAsync } from "fastify";
 import { isbot } from "isbot";
 import { beaconPath, largestBeacon } from "../../app/lib/statistics/beacon";
 import { dubaiDay } from "../data/dubai-days";
-import { isOwnOrigin } from "../inbox/origin";
+import { isOwnOrigin } from "../own-origin";
 import type { InboxState } from "../inbox/state";
 import { otherPage } from "./bounds";
 import { deviceClass } from "./device-class";
