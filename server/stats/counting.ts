@@ -7,6 +7,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 import type { Database } from "../data/open";
 import type { Schema, StatEventsTable, StatVitalsTable } from "../data/schema";
 import { isKnownSource, otherPage, otherSource, pageOf, sourceOf, sourcesPerDay } from "./bounds";
+import { keyOf, statKey } from "./key";
 
 /** One thing counted; written with its identical ones as one row and their count. */
 export type StatEvent = Omit<StatEventsTable, "count">;
@@ -59,7 +60,7 @@ async function addMissingViews(trx: Kysely<Schema>, enquiries: readonly StatEven
   if (enquiries.length === 0) return;
   const counted = await trx
     .selectFrom("stat_events")
-    .select(["day", "kind", "route", "source", "device", "count"])
+    .select([...statKey, "count"])
     .where((eb) =>
       eb.or(
         enquiries.map(({ day, route, source, device }) =>
@@ -97,7 +98,7 @@ export async function addCounts(trx: Kysely<Schema>, rows: StatEventsTable[]): P
       .values(piece)
       .onConflict((conflict) =>
         conflict
-          .columns(["day", "kind", "route", "source", "device"])
+          .columns([...statKey])
           .doUpdateSet((eb) => ({ count: eb("stat_events.count", "+", eb.ref("excluded.count")) })),
       )
       .execute();
@@ -177,10 +178,6 @@ export function tally(events: readonly StatEvent[]): StatEventsTable[] {
     else rows.set(key, { ...event, count: 1 });
   }
   return [...rows.values()];
-}
-
-function keyOf(event: StatEvent): string {
-  return [event.day, event.kind, event.route, event.source, event.device].join("\u0000");
 }
 
 /** Rows in statements of at most 1,000 (SQLite and PostgreSQL cap the values one statement may carry). */

@@ -6,6 +6,7 @@ import type { StatKind } from "../data/schema";
 import { daysFrom } from "../data/dubai-days";
 import { otherSource, pageOf, sourceOf, sourcesShown } from "./bounds";
 import { isTag } from "./counting";
+import { countedAs } from "./key";
 
 export interface Counts {
   views: number;
@@ -48,26 +49,31 @@ export function figuresOf(
   const totals = zero();
   let notFound = 0;
   for (const { name, kind, count } of byDay) {
-    if (kind === "missing") notFound += count;
+    const place = countedAs[kind];
+    if (place === "notFound") notFound += count;
     else {
-      add(days, name, kind, count);
-      totals[field(kind)] += count;
+      add(days, name, place, count);
+      totals[place] += count;
     }
   }
-  const pages = new Map<string, Counts>();
-  for (const { name, kind, count } of byRoute)
-    if (kind !== "missing") add(pages, name === "" ? "" : pageOf(name), kind, count);
-  const sources = new Map<string, Counts>();
-  for (const { name, kind, count } of bySource)
-    if (kind !== "missing") add(sources, name === "" ? "" : sourceOf(name), kind, count);
-  const devices = new Map<string, Counts>();
-  for (const { name, kind, count } of byDevice) if (kind !== "missing") add(devices, name, kind, count);
+  // Each of the other columns: the page, source and device of what was counted, not-found views aside.
+  const byName = (rows: readonly Counted[], nameOf: (name: string) => string) => {
+    const map = new Map<string, Counts>();
+    for (const { name, kind, count } of rows) {
+      const place = countedAs[kind];
+      if (place !== "notFound") add(map, nameOf(name), place, count);
+    }
+    return map;
+  };
+  const pages = byName(byRoute, (name) => (name === "" ? "" : pageOf(name)));
+  const sources = byName(bySource, (name) => (name === "" ? "" : sourceOf(name)));
+  const devices = byName(byDevice, (name) => name);
   // The most viewed campaign tags by name; the others, whatever their number, in the one other row.
   const tags = ranked(sources, "source").filter((row) => isTag(row.source));
   for (const { source, ...counts } of tags.slice(sourcesShown)) {
     sources.delete(source);
-    add(sources, otherSource, "view", counts.views);
-    add(sources, otherSource, "enquiry", counts.enquiries);
+    add(sources, otherSource, "views", counts.views);
+    add(sources, otherSource, "enquiries", counts.enquiries);
   }
   return {
     from,
@@ -81,13 +87,9 @@ export function figuresOf(
   };
 }
 
-function field(kind: StatKind): keyof Counts {
-  return kind === "view" ? "views" : "enquiries";
-}
-
-function add(map: Map<string, Counts>, key: string, kind: StatKind, count: number): void {
+function add(map: Map<string, Counts>, key: string, place: keyof Counts, count: number): void {
   const counts = map.get(key) ?? zero();
-  counts[field(kind)] += count;
+  counts[place] += count;
   map.set(key, counts);
 }
 

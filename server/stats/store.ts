@@ -16,6 +16,7 @@ import {
   tally,
 } from "./counting";
 import { type Counted, type Figures, figuresOf } from "./figures";
+import { statKey } from "./key";
 import { isMetricName, isReportable } from "./metrics";
 
 export { countEnquiries, type StatEvent, type StatVital } from "./counting";
@@ -221,17 +222,17 @@ export class StatsStore {
     return this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("stat_days")
-        .columns(["day", "kind", "route", "source", "device", "count"])
+        .columns([...statKey, "count"])
         .expression((eb) =>
           eb
             .selectFrom("stat_events")
-            .select(["day", "kind", "route", "source", "device", (inner) => inner.fn.sum<number>("count").as("count")])
+            .select([...statKey, (inner) => inner.fn.sum<number>("count").as("count")])
             .where("day", "<", keepFrom)
-            .groupBy(["day", "kind", "route", "source", "device"]),
+            .groupBy([...statKey]),
         )
         .onConflict((conflict) =>
           conflict
-            .columns(["day", "kind", "route", "source", "device"])
+            .columns([...statKey])
             .doUpdateSet((eb) => ({ count: eb("stat_days.count", "+", eb.ref("excluded.count")) })),
         )
         .execute();
