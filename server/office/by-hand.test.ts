@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openOfficeData } from "./testing/office-data";
 import { submission } from "./testing/submission";
-import { openDatabase, type Database } from "../data/open";
-import { emptyDatabase, engines } from "../data/testing/engines";
-import { InboxStore } from "../inbox/store";
+import type { Database } from "../data/open";
+import { engines } from "../data/testing/engines";
+import type { InboxStore } from "../inbox/store";
 import { statsReport } from "../stats/report";
-import { Accounts } from "./accounts";
-import { Work } from "./work";
+import type { Work } from "./work";
 
 /*
  * Issue 35, item 6, in the data layer on both engines: an enquiry added by hand (a walk-in, a phone call, a WhatsApp
@@ -18,30 +18,15 @@ const t0 = Date.UTC(2026, 10, 24, 8);
 
 describe.each(engines)("issue 35, item 6 on %s", (engine) => {
   let database: Database;
-  let remove: () => Promise<void>;
   let work: Work;
   let inbox: InboxStore;
   let personId: number;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const empty = await emptyDatabase(engine);
-    remove = empty.remove;
-    database = await openDatabase(empty.setting);
-    work = new Work(database);
-    inbox = new InboxStore(database);
-    const { person } = await new Accounts(database).invite({
-      name: "Ravi Kumar",
-      role: "staff",
-      by: null,
-      now: t0,
-      validMs: 60_000,
-    });
-    personId = person.id;
+    ({ database, work, inbox, personId, close } = await openOfficeData(engine, t0));
   });
-  afterAll(async () => {
-    await database.close();
-    await remove();
-  });
+  afterAll(() => close());
 
   const enquiriesCounted = async () => (await statsReport(database, 7, t0)).totals.enquiries;
   const outboxOf = (id: number) =>

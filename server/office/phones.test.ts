@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { sql } from "kysely";
+import { openOfficeData } from "./testing/office-data";
 import { submission } from "./testing/submission";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../data/migrate";
 import { migrations } from "../data/migrations";
 import { openDatabase, type Database } from "../data/open";
 import { emptyDatabase, engines } from "../data/testing/engines";
-import { InboxStore } from "../inbox/store";
-import { Accounts } from "./accounts";
-import { countCap, type Tab, Work } from "./work";
+import type { InboxStore } from "../inbox/store";
+import { countCap, type Tab, type Work } from "./work";
 
 /*
  * Issue 35, items 4 and 5, in the data layer on both engines: a phone number stored in international form beside
@@ -19,30 +19,15 @@ const t0 = Date.UTC(2026, 10, 24, 8);
 
 describe.each(engines)("issue 35 on %s", (engine) => {
   let database: Database;
-  let remove: () => Promise<void>;
   let work: Work;
   let inbox: InboxStore;
   let personId: number;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const empty = await emptyDatabase(engine);
-    remove = empty.remove;
-    database = await openDatabase(empty.setting);
-    work = new Work(database);
-    inbox = new InboxStore(database);
-    const { person } = await new Accounts(database).invite({
-      name: "Ravi Kumar",
-      role: "staff",
-      by: null,
-      now: t0,
-      validMs: 60_000,
-    });
-    personId = person.id;
+    ({ database, work, inbox, personId, close } = await openOfficeData(engine, t0));
   });
-  afterAll(async () => {
-    await database.close();
-    await remove();
-  });
+  afterAll(() => close());
 
   const stored = (id: number) =>
     database.db
