@@ -6,7 +6,7 @@ import { toCsv } from "../server/inbox/csv";
 import { InboxStore } from "../server/inbox/store";
 import { Work } from "../server/office/work";
 import { serviceName } from "../app/lib/forms/visa-service";
-import { oneLine, truncate } from "../server/inbox/text";
+import { oneLine, truncate } from "../server/text";
 import type { StoredEnquiry } from "../server/inbox/types";
 
 const help = `Lists the enquiries the website has received (POST /api/submit).

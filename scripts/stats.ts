@@ -2,7 +2,7 @@ import { openCommandDatabase } from "../server/data/command-line";
 import { plural } from "../server/words";
 import { parseArgs } from "node:util";
 import { loadEnvFile } from "../server/env-file";
-import { oneLine, truncate } from "../server/inbox/text";
+import { oneLine, truncate } from "../server/text";
 import { loadPageTitles, pageName, sourceName } from "../server/stats/bounds";
 import { metricNames } from "../server/stats/metrics";
 import { conversion, defaultDays, formatMetric, longestDays, type Report, statsReport } from "../server/stats/report";

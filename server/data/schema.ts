@@ -26,7 +26,7 @@ export interface EnquiriesTable {
   page: string | null;
   /** Where the visit that sent it came from (app/lib/statistics/source.ts), when the form said. */
   source: string | null;
-  /** Phone, tablet or desktop (server/stats/device-class.ts). */
+  /** Phone, tablet or desktop (server/device-class.ts). */
   device: string | null;
   /** The label of the visa option the visitor picked, when it is not known from visa_type alone (issue 35). */
   visa_label: string | null;

@@ -1,4 +1,4 @@
-import { whenFree } from "./busy";
+import { whenFree } from "../busy";
 import type { InboxStore, NewEnquiry } from "./store";
 
 /** How often the used proofs of work past their expiry are deleted. */

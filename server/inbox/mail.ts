@@ -2,7 +2,7 @@ import { dubaiClock } from "../data/dubai-days";
 import { serviceName } from "../../app/lib/forms/visa-service";
 import { emailShape } from "./validate";
 import { calendarDay } from "../words";
-import { escapeHtml, forMail, noLinks, oneLine, truncate, visible } from "./text";
+import { escapeHtml, forMail, noLinks, oneLine, truncate, visible } from "../text";
 import type { StoredEnquiry } from "./types";
 
 export interface MailMessage {
@@ -19,7 +19,7 @@ export interface MailMessage {
 /**
  * Label and value of each field, in the order the agency reads them, as the mail shows them; empty fields are
  * left out. Visitor text is never a link in the agency's mail program (issue 34, finding 8): its schemes and host
- * names are broken (text.ts, noLinks), the message whole, on its lines, the rest on one line and cut at 200
+ * names are broken (server/text.ts, noLinks), the message whole, on its lines, the rest on one line and cut at 200
  * characters. The e-mail address, checked by the form's rule, stays as typed: the agency replies to it.
  */
 export function mailFields(enquiry: StoredEnquiry): [string, string][] {

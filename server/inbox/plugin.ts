@@ -53,7 +53,7 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
 
   const open = async (): Promise<boolean> => {
     try {
-      // SQLite: busy_timeout 0, a lock is waited for on timers (busy.ts), never inside SQLite, which would block
+      // SQLite: busy_timeout 0, a lock is waited for on timers (server/busy.ts), never inside SQLite, which would block
       // every page. PostgreSQL: a broken idle connection is replaced by the pool at the next query.
       database = await openDatabase(config.database, {
         waitMs: config.database.engine === "sqlite" ? 0 : 5000,

@@ -1,7 +1,7 @@
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyPluginAsync } from "fastify";
-import { StillBusyError } from "./busy";
+import { StillBusyError } from "../busy";
 import type { InboxConfig } from "./config";
 import { InboxError } from "./errors";
 import { GroupCommit } from "./group-commit";
@@ -11,7 +11,7 @@ import { readJson, readMultipart } from "./parse";
 import { databaseRateLimitStore } from "./rate-limit-store";
 import { pagePaths } from "../../app/lib/paths";
 import { isSource } from "../../app/lib/statistics/source";
-import { deviceClass } from "../stats/device-class";
+import { deviceClass } from "../device-class";
 import type { InboxState } from "./state";
 import type { InboxStore } from "./store";
 import { checkAccessKey, toSubmission } from "./submission";

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../data/open";
 import type { DatabaseSetting } from "../data/settings";
 import { emptyDatabase, engines } from "../data/testing/engines";
-import { whenFree } from "./busy";
+import { whenFree } from "../busy";
 import { databaseRateLimitStore } from "./rate-limit-store";
 import { defaultSpamConfig, SpamGuard } from "./spam";
 import type { InboxState } from "./state";

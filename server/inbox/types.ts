@@ -46,7 +46,7 @@ export interface StoredEnquiry extends Submission {
   page: string | null;
   /** Where the visit came from (app/lib/statistics/source.ts), when the form said. */
   source: string | null;
-  /** Phone, tablet or desktop, from the request's User-Agent (server/stats/device-class.ts). */
+  /** Phone, tablet or desktop, from the request's User-Agent (server/device-class.ts). */
   device: string | null;
   /** How an enquiry added by hand in the office came; null for one sent from the site. */
   cameBy: CameBy | null;

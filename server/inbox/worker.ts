@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { whenFree } from "./busy";
+import { whenFree } from "../busy";
 import type { RetryConfig } from "./config";
 import type { MailMessage } from "./mail";
 import { isPermanentRefusal, isTlsRefusal, type MailSender } from "./mailer";

@@ -3,7 +3,7 @@ import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
 import type { Database } from "../data/open";
 import type { ChoresTable } from "../data/schema";
 import type { InboxState } from "../inbox/state";
-import { escapeHtml, forMail } from "../inbox/text";
+import { escapeHtml, forMail } from "../text";
 import { plural } from "../words";
 import { dubaiDateTime } from "./time";
 import { readServerSettings, type ServerSettings } from "../settings";

@@ -1,7 +1,7 @@
 import { titleOfPage } from "../page-titles";
 import { pagePaths } from "../../app/lib/paths";
 import { isSource, knownSources, sourceLabel } from "../../app/lib/statistics/source";
-import { visible } from "../inbox/text";
+import { visible } from "../text";
 
 /*
  * What the statistics keep of what a visitor sends (issue 34): whatever comes, a bounded set of pages and sources,

@@ -5,7 +5,7 @@ import { dubaiDay } from "../data/dubai-days";
 import { isOwnOrigin } from "../own-origin";
 import type { InboxState } from "../inbox/state";
 import { otherPage } from "./bounds";
-import { deviceClass } from "./device-class";
+import { deviceClass } from "../device-class";
 import { MinuteLimit } from "./minute-limit";
 import { readBeacon } from "./read-beacon";
 import { type StatEvent, type StatVital, StatsStore } from "./store";

@@ -5,7 +5,7 @@ import { openDatabase, type Database } from "../data/open";
 import type { DatabaseSetting } from "../data/settings";
 import { migrateToLatest } from "../data/migrate";
 import { migrations } from "../data/migrations";
-import { whenFree } from "../inbox/busy";
+import { whenFree } from "../busy";
 import { emptyDatabase, engines } from "../data/testing/engines";
 import { InboxStore } from "../inbox/store";
 import type { Submission } from "../inbox/types";

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { setImmediate as turn } from "node:timers/promises";
-import { whenFree } from "../inbox/busy";
+import { whenFree } from "../busy";
 import type { StatEvent, StatVital, StatsStore } from "./store";
 
 export interface WriterOptions {

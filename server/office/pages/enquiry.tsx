@@ -5,7 +5,7 @@ import type { replyLinks } from "../replies";
 import { serviceName } from "../../../app/lib/forms/visa-service";
 import { sourceLabel } from "../../../app/lib/statistics/source";
 import { spamReasonInWords } from "../../inbox/spam";
-import { oneLine, visible } from "../../inbox/text";
+import { oneLine, visible } from "../../text";
 import { countryOf, spaced } from "../../inbox/phone";
 import { calendarDay } from "../../words";
 import { titleOfPage } from "../../page-titles";
@@ -51,7 +51,7 @@ export function sentFrom(page: string | null, kind: EnquiryDetail["kind"]): { ti
  * One enquiry: the three replies first, then the visitor's message (on a phone, both in the first screen: issue 35,
  * item 8), then what needs a look (the number, spam, the mail), its stage, every field, its delivery, notes and
  * timeline. Every stored text is shown with its control characters and bidirectional overrides made visible
- * (server/inbox/text.ts): oneLine for a field, visible for the message and a note, which keep their line breaks.
+ * (server/text.ts): oneLine for a field, visible for the message and a note, which keep their line breaks.
  */
 export function Enquiry({ enquiry, replies, mailOn, problem, owner }: EnquiryProps) {
   const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);

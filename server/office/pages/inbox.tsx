@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { PostForm } from "./post-form";
-import { oneLine } from "../../inbox/text";
+import { oneLine } from "../../text";
 import { calendarDay, plural } from "../../words";
 import { titleOfPage } from "../../page-titles";
 import { ago } from "../time";

@@ -5,7 +5,7 @@ import type { Person, StoredPasskey } from "../accounts";
 import { plural } from "../../words";
 import { ago, dubaiDateTime } from "../time";
 import { Confirm } from "./confirm";
-import { oneLine } from "../../inbox/text";
+import { oneLine } from "../../text";
 
 /** The owner's part of the office. */
 export function OwnerHub() {

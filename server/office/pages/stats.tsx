@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
 import type { MetricName } from "../../../app/lib/statistics/beacon";
-import { visible } from "../../inbox/text";
+import { visible } from "../../text";
 import { pageName, sourceName, sourcesPerDay, sourcesShown } from "../../stats/bounds";
 import { metricNames, metrics } from "../../stats/metrics";
 import { conversion, formatMetric, periods, type Report } from "../../stats/report";

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import type { CameBy, Stage } from "../../data/schema";
-import { oneLine, visible } from "../../inbox/text";
+import { oneLine, visible } from "../../text";
 import { spaced } from "../../inbox/phone";
 import { dubaiDateTime } from "../time";
 import type { EnquiryDetail, TimelineEvent } from "../work";

@@ -5,7 +5,7 @@ import { type OfficeContext, OfficeError } from "../context";
 import { Enquiry, type EnquiryProblem, longestNote, longestReason } from "../pages/enquiry";
 import { loadPageTitles } from "../../page-titles";
 import { readPhone } from "../../inbox/phone";
-import { oneLine } from "../../inbox/text";
+import { oneLine } from "../../text";
 import { replyLinks } from "../replies";
 import { officeRoutes } from "../routes";
 import type { On } from "../routing";

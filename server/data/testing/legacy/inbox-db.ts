@@ -11,7 +11,7 @@ import { migrate } from "./migrate";
  * durable before the commit returns, so an acknowledged enquiry survives kill -9 and power loss.
  *
  * `busyTimeoutMs` is how long a call may wait inside SQLite for a lock another process holds, blocking its
- * thread: fine for the enquiries command; the server passes 0 and waits on timers instead (see busy.ts).
+ * thread: fine for the enquiries command; the server passes 0 and waits on timers instead (see server/busy.ts).
  */
 export function openInboxDb(path: string, busyTimeoutMs = 5000): Database.Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
