@@ -4,6 +4,7 @@ import { openDatabase } from "../server/data/open";
 import { emptyDatabase } from "../server/data/testing/engines";
 import { InboxStore } from "../server/inbox/store";
 import { enquiries } from "../server/testing/inbox-server";
+import { submission as visitorEnquiry } from "../server/testing/submission";
 
 /*
  * Issue 35, item 8: npm run enquiries shows times as the agency reads them, Dubai's (UTC+4), and says so; its
@@ -21,18 +22,7 @@ describe("npm run enquiries", () => {
     path = empty.setting.path;
     const database = await openDatabase(empty.setting);
     const inbox = new InboxStore(database);
-    const submission = {
-      kind: "enquiry" as const,
-      name: "Late Layla",
-      email: "layla@example.com",
-      phone: "+971 50 123 4567",
-      visaType: "Tourist Visa",
-      date: "2026-12-20",
-      adult: "2",
-      child: "0",
-      subject: "",
-      message: "At night",
-    };
+    const submission = visitorEnquiry({ name: "Late Layla", email: "layla@example.com", message: "At night" });
     // 22:30 in London on 24 Nov is 02:30 on the 25th in Dubai.
     await inbox.addMany([{ submission, heldReason: null }], new Date("2026-11-24T22:30:00.000Z"));
     await database.close();

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openOfficeData } from "./testing/office-data";
-import { submission } from "./testing/submission";
+import { submission } from "../testing/submission";
 import type { Database } from "../data/open";
 import { engines } from "../data/testing/engines";
 import type { InboxStore } from "../inbox/store";

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { sql } from "kysely";
 import { openOfficeData } from "./testing/office-data";
-import { submission } from "./testing/submission";
+import { submission } from "../testing/submission";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../data/migrate";
 import { migrations } from "../data/migrations";

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "../data/open";
 import type { Schema } from "../data/schema";
 import { emptyDatabase } from "../data/testing/engines";
 import { InboxStore } from "../inbox/store";
-import { submission } from "./testing/submission";
+import { submission } from "../testing/submission";
 import { Work } from "./work";
 
 /*

@@ -3,29 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../data/open";
 import { emptyDatabase, engines } from "../data/testing/engines";
 import { InboxStore } from "../inbox/store";
-import type { Submission } from "../inbox/types";
 import { Accounts } from "./accounts";
 import { officeDefaults } from "./config";
 import { Sessions } from "./sessions";
 import { readReplyTexts, replyLinks } from "./replies";
 import { Work } from "./work";
+import { submission } from "../testing/submission";
 
 const hour = 60 * 60_000;
 const t0 = Date.UTC(2026, 10, 24, 8);
-
-const submission = (values: Partial<Submission>): Submission => ({
-  kind: "enquiry",
-  name: "Aisha Khan",
-  email: "aisha@example.com",
-  phone: "+971 50 123 4567",
-  visaType: "Tourist Visa",
-  date: "2026-12-20",
-  adult: "2",
-  child: "0",
-  subject: "",
-  message: "Two adults, 30 days please.",
-  ...values,
-});
 
 describe.each(engines)("the office's data on %s", (engine) => {
   let database: Database;

@@ -9,6 +9,7 @@ import { whenFree } from "../busy";
 import { emptyDatabase, engines } from "../data/testing/engines";
 import { InboxStore } from "../inbox/store";
 import type { Submission } from "../inbox/types";
+import { submission as visitorEnquiry } from "../testing/submission";
 import { otherPage, otherSource, sourcesPerDay } from "./bounds";
 import { type StatEvent, type StatVital, StatsStore } from "./store";
 
@@ -34,18 +35,8 @@ const vital = (
   metric,
   value,
 });
-const submission: Submission = {
-  kind: "enquiry",
-  name: "Aisha Khan",
-  email: "aisha@example.com",
-  phone: "+971 50 123 4567",
-  visaType: "Tourist Visa",
-  date: "2026-12-20",
-  adult: "2",
-  child: "0",
-  subject: "",
-  message: "Two adults, 30 days please.",
-};
+/** A visitor's enquiry, as the inbox stores it. */
+const submission: Submission = visitorEnquiry({});
 
 describe.each(engines)("the statistics on %s", (engine) => {
   let database: Database;

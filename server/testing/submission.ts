@@ -1,6 +1,9 @@
-import type { Submission } from "../../inbox/types";
+import type { Submission } from "../inbox/types";
 
-/** A visitor's enquiry as the inbox stores it, for the office's store tests: change only what a test is about. */
+/**
+ * A visitor's enquiry as the inbox stores it, for the tests of the inbox, the office, the statistics and the
+ * commands: change only what a test is about.
+ */
 export const submission = (values: Partial<Submission>): Submission => ({
   kind: "enquiry",
   name: "Aisha Khan",
