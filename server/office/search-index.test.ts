@@ -4,7 +4,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../data/open";
 import type { Schema } from "../data/schema";
-import { emptyDatabase } from "../data/testing/engines";
+import { migrateToLatest } from "../data/migrate";
+import { migrations } from "../data/migrations";
+import { emptyDatabase, engines } from "../data/testing/engines";
 import { InboxStore } from "../inbox/store";
 import { submission } from "../testing/submission";
 import { Work } from "./work";
@@ -103,6 +105,39 @@ describe("the word search on PostgreSQL (issue 35, migration 13)", () => {
     for (const plan of list) {
       expect(plan).not.toMatch(/Seq Scan on enquiries/);
       expect(plan).toMatch(/enquiries_phone_digits/);
+    }
+  });
+});
+
+describe.each(engines)("migration 13 on a database made by the version before, on %s", (engine) => {
+  it("brings it up to date, and its enquiries are found as before", async () => {
+    const empty = await emptyDatabase(engine);
+    const older = await openDatabase(empty.setting, { migrate: false });
+    try {
+      await migrateToLatest(
+        older,
+        migrations.filter((migration) => migration.version < 13),
+      );
+      await new InboxStore(older).addMany([
+        { submission: submission({ name: "Maria Santos", message: "Visa for my mother" }), heldReason: null },
+      ]);
+      await migrateToLatest(older);
+      const work = new Work(older);
+      expect((await work.list({ tab: "all", search: "santos" })).rows.map((row) => row.name)).toEqual(["Maria Santos"]);
+      expect((await work.counts({ search: "mother" })).tabs.all).toBe(1);
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*) AS n FROM schema_migrations WHERE version = 13
+      `.execute(older.db);
+      expect(Number(rows[0]?.n)).toBe(1);
+      if (engine === "postgres") {
+        const indexes = await sql<{ indexname: string }>`
+          SELECT indexname FROM pg_indexes WHERE tablename = 'enquiries' AND indexdef LIKE '%gin_trgm_ops%'
+        `.execute(older.db);
+        expect(indexes.rows).toHaveLength(4);
+      }
+    } finally {
+      await older.close();
+      await empty.remove();
     }
   });
 });
