@@ -1,10 +1,6 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { openDatabase, type Database } from "./open";
-import { type DatabaseSetting, readDatabaseSetting } from "./settings";
-
-/** Where the server keeps its SQLite file when DATABASE_URL names none. */
-export const defaultDbPath = join(import.meta.dirname, "..", "..", "data", "inbox.sqlite");
+import { type DatabaseSetting, defaultDbPath, readDatabaseSetting } from "./settings";
 
 /** Open and migrated, or the SQLite file that does not exist and was not to be made. */
 export type CommandDatabase = { database: Database; missing: null } | { database: null; missing: string };

@@ -1,7 +1,11 @@
+import { join } from "node:path";
 import { readServerSettings, type ServerSettings, ServerSettingsError } from "../settings";
 import { type DatabaseSetting, DatabaseSettingError } from "./database-url";
 
 export { type DatabaseSetting, DatabaseSettingError, describeDatabase, withoutPassword } from "./database-url";
+
+/** Where the SQLite file is when neither DATABASE_URL nor INBOX_DB names one: data/ beside the project. */
+export const defaultDbPath = join(import.meta.dirname, "..", "..", "data", "inbox.sqlite");
 
 /** DATABASE_URL, else SQLite at INBOX_DB, else at `defaultPath` (README.md, "Settings"). */
 export function databaseSettingOf(

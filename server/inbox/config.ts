@@ -1,7 +1,5 @@
 import { join } from "node:path";
-import { databaseSettingOf, type DatabaseSetting } from "../data/settings";
-import { defaultDbPath } from "../data/command-line";
-export { defaultDbPath };
+import { databaseSettingOf, type DatabaseSetting, defaultDbPath } from "../data/settings";
 import { readServerSettings, type ServerSettings, type SettingName } from "../settings";
 import { defaultSpamConfig, type SpamConfig } from "./spam";
 
