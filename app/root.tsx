@@ -1,14 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useLocation,
-  useMatches,
-  type LinksFunction,
-} from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useMatches } from "react-router";
 import { HydrationPiece } from "./components/HydrationPiece";
 import { afterHydrationPieces } from "./lib/hydration-pieces";
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
@@ -26,8 +16,9 @@ import { paths } from "./lib/paths";
 import { pageShown } from "./lib/statistics/visits";
 import { appleTouchIcon, faviconPath, manifestPath, themeColor } from "./lib/site-assets";
 import "./styles/global.css";
+import type { Route } from "./+types/root";
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   { rel: "icon", href: faviconPath, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: appleTouchIcon.path },
   { rel: "manifest", href: manifestPath },
@@ -141,7 +132,7 @@ function ChunkFailed({ error }: { error: ChunkLoadError }) {
   );
 }
 
-export function ErrorBoundary({ error }: { error: unknown }) {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isChunkLoadError(error)) return <ChunkFailed error={error} />;
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (

@@ -160,6 +160,33 @@ test.describe("detail page layout", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(getDetailRecord("tourist-visa", 2).title);
   });
 
+  test("moving from detail page to detail page in the browser brings each one's record, head and form", async ({
+    page,
+  }) => {
+    await page.goto("/visa-packages/4");
+    // Set in this document: still there after each move, so each move was React Router's, not a page load.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const guide = page.getByRole("contentinfo").getByRole("navigation", { name: "Visa Guide" });
+    for (const [group, id] of [
+      ["visa-changes", 1],
+      ["visa-documents", 1],
+      ["dubai-visa", 1],
+    ] as const) {
+      const path = paths.detail(group, id);
+      const record = getDetailRecord(group, id);
+      await guide.locator(`a[href="${path}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(record.title);
+      await expect(page).toHaveTitle(escapeRegExp(`${record.title} | ${detailGroupTitles[group]} | `));
+      await expect(sidebar(page).getByRole("form", { name: "Enquiry Now" })).toBeVisible();
+      if (isPhone(page)) {
+        const enquire = page.getByRole("complementary", { name: "Contact us" }).getByRole("link", { name: "Enquire" });
+        await expect(enquire).toHaveAttribute("href", "#enquiry");
+      }
+    }
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
   test("a packages page with no documents list shows no checklist", async ({ page }) => {
     const group: DetailGroup = "visa-packages";
     const id = detailIds.find((candidate) => getDetailRecord(group, candidate).content3.length === 0);

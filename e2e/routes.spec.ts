@@ -1,3 +1,4 @@
+import { getDetailRecord } from "../app/content/details";
 import { detailGroups, pagePaths } from "../app/lib/paths";
 import { expect, fetchHtml, test } from "./fixtures";
 
@@ -58,6 +59,24 @@ test.describe("paths match case-insensitively", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Contact");
+  });
+
+  test("a detail page in another case is its own page in the browser too (a host without the redirect)", async ({
+    page,
+  }) => {
+    const record = getDetailRecord("tourist-visa", 2);
+    const html = await (await page.request.get("/tourist-visa/2")).text();
+    await page.route("**/Tourist-Visa/2", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: html }),
+    );
+    await page.goto("/Tourist-Visa/2");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(record.title);
+    await expect(page.getByRole("form", { name: "Enquiry Now" })).toBeVisible();
+    // Hydrated on the group's own route: moving on in the browser loads the next page's record.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Dubai Visa" }).click();
+    await expect(page).toHaveURL(/\/dubai-visa\/1$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(getDetailRecord("dubai-visa", 1).title);
+    await expect(page.getByText("Page not found")).toHaveCount(0);
   });
 });
 

@@ -2,19 +2,19 @@ import type { UIMatch } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enquiryAnchorId, firstField, goToEnquiryForm, pageHasEnquiryForm } from "./enquiry-anchor";
 
-function match(handle: unknown): UIMatch {
-  return { id: "route", pathname: "/", params: {}, loaderData: undefined, handle };
+function match(handle: unknown, params: UIMatch["params"] = {}): UIMatch {
+  return { id: "route", pathname: "/", params, loaderData: undefined, handle };
 }
 
 describe("pageHasEnquiryForm", () => {
-  it("asks each matched route's handle about the path", () => {
-    const detail = match({ enquiryForm: (pathname: string) => pathname !== "/dubai-visa/abc" });
-    expect(pageHasEnquiryForm([match(undefined), detail], "/dubai-visa/1")).toBe(true);
-    expect(pageHasEnquiryForm([match(undefined), detail], "/dubai-visa/abc")).toBe(false);
+  it("asks each matched route's handle about its match", () => {
+    const detail = { enquiryForm: (own: UIMatch) => own.params.id !== "abc" };
+    expect(pageHasEnquiryForm([match(undefined), match(detail, { id: "1" })])).toBe(true);
+    expect(pageHasEnquiryForm([match(undefined), match(detail, { id: "abc" })])).toBe(false);
   });
 
   it("is false for routes without such a handle", () => {
-    expect(pageHasEnquiryForm([match(undefined), match({ title: "x" }), match(null)], "/")).toBe(false);
+    expect(pageHasEnquiryForm([match(undefined), match({ title: "x" }), match(null)])).toBe(false);
   });
 });
 

@@ -4,11 +4,11 @@ import type { UIMatch } from "react-router";
 export const enquiryAnchorId = "enquiry";
 
 /**
- * What a route module tells the layout through its `handle` export: whether the page at a path shows an
- * enquiry form (a detail route shows none where the path is not a detail page).
+ * What a route module tells the layout through its `handle` export: whether the page it matched shows an
+ * enquiry form (a detail route shows none where its id is not a number).
  */
 export interface EnquiryHandle {
-  enquiryForm: (pathname: string) => boolean;
+  enquiryForm: (match: UIMatch) => boolean;
 }
 
 function isEnquiryHandle(handle: unknown): handle is EnquiryHandle {
@@ -16,8 +16,8 @@ function isEnquiryHandle(handle: unknown): handle is EnquiryHandle {
 }
 
 /** Whether the page being shown has an enquiry form of its own. */
-export function pageHasEnquiryForm(matches: readonly UIMatch[], pathname: string): boolean {
-  return matches.some((match) => isEnquiryHandle(match.handle) && match.handle.enquiryForm(pathname));
+export function pageHasEnquiryForm(matches: readonly UIMatch[]): boolean {
+  return matches.some((match) => isEnquiryHandle(match.handle) && match.handle.enquiryForm(match));
 }
 
 /**

@@ -8,8 +8,9 @@ import { pageMeta } from "../lib/seo";
 import styles from "../components/pages/PageSections.module.css";
 import { KeepTogether } from "../components/KeepTogether";
 import { aboutTitle } from "../content/titles";
+import type { Route } from "./+types/about";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: aboutTitle,
     description:

@@ -14,10 +14,11 @@ import { enquiryAnchorId, type EnquiryHandle } from "../lib/enquiry-anchor";
 import { pageMeta } from "../lib/seo";
 import { site } from "../lib/site-config";
 import { KeepTogether } from "../components/KeepTogether";
+import type { Route } from "./+types/contact";
 
 export const handle: EnquiryHandle = { enquiryForm: () => true };
 
-export const meta = () =>
+export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Contact Us",
     description:

@@ -1,21 +1,16 @@
-import {
-  useLoaderData,
-  useLocation,
-  type ClientLoaderFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaArgs,
-} from "react-router";
+import type { UIMatch } from "react-router";
 import { DetailPage } from "../components/detail/DetailPage";
 import { NotFound } from "../components/NotFound";
 import { getDetailRecord } from "../content/details";
 import { detailGroupTitles } from "../content/menu";
 import { emptyDetailRecord, leadPrice, priceCellGroups } from "../content/details/helpers";
 import type { DetailRecord } from "../content/schema";
-import { readDetailRoute } from "../lib/detail-route";
+import { readDetailParams } from "../lib/detail-params";
 import type { EnquiryHandle } from "../lib/enquiry-anchor";
 import { paths } from "../lib/paths";
 import { absoluteUrl, agencyNodeId, notFoundMeta, pageMeta } from "../lib/seo";
 import { detailPageNodes, type DetailPageFacts } from "../lib/structured-data";
+import type { Route } from "./+types/detail";
 
 /** "Price: AED 190.00", or the lowest of several: "Prices from AED 32.00". */
 function priceSummary(record: DetailRecord): string {
@@ -29,14 +24,28 @@ function detailDescription(page: DetailPageFacts): string {
   return `${page.record.subTitle}.${priceSummary(page.record)} ${group} from our licensed travel agency in Al Karama, Dubai.`;
 }
 
-/** Every detail page has the Enquiry Now form in its sidebar; a path that is not a detail page has none. */
-export const handle: EnquiryHandle = { enquiryForm: (pathname) => readDetailRoute(pathname).kind === "detail" };
+/**
+ * The page a detail route shows. One module serves the five groups: app/routes.ts gives each group a route of its
+ * own, whose id names the group, and React Router's params hold the id. The route is the last of the matches (it
+ * has no child routes).
+ */
+function shownBy(matches: readonly (Pick<UIMatch, "id"> | undefined)[], params: Route.ComponentProps["params"]) {
+  return readDetailParams(matches.at(-1)?.id ?? "", params);
+}
 
-/** The page's own record, or null for a path that is not a detail page; from the given lookup. */
-function pageRecord(url: string, lookup: typeof getDetailRecord): { record: DetailRecord | null } {
-  // Pre-rendering asks for the page's data at its data URL, `/dubai-visa/1.data`.
-  const route = readDetailRoute(new URL(url).pathname.replace(/\.data$/, ""));
-  return { record: route.kind === "detail" ? lookup(route.group, route.id) : null };
+/** Every detail page has the Enquiry Now form in its sidebar; an id that is not a number shows no detail page. */
+export const handle: EnquiryHandle = {
+  enquiryForm: (match) => readDetailParams(match.id, match.params).kind === "detail",
+};
+
+/** The page's own record, or null for an id that is not a number; from the given lookup. */
+function pageRecord(
+  { pattern, params }: Route.LoaderArgs | Route.ClientLoaderArgs,
+  lookup: typeof getDetailRecord,
+): { record: DetailRecord | null } {
+  // A loader has the route's path pattern (`/dubai-visa/:id`) rather than its id; both name the group.
+  const shown = readDetailParams(pattern, params);
+  return { record: shown.kind === "detail" ? lookup(shown.group, shown.id) : null };
 }
 
 /**
@@ -44,19 +53,19 @@ function pageRecord(url: string, lookup: typeof getDetailRecord): { record: Deta
  * is written into the page's HTML (React Router's hydration data), so the page's JavaScript holds no record.
  * Moving here from another page in the browser, clientLoader fetches the records as a chunk of their own.
  */
-export function loader({ request }: LoaderFunctionArgs) {
-  return pageRecord(request.url, getDetailRecord);
+export function loader(args: Route.LoaderArgs) {
+  return pageRecord(args, getDetailRecord);
 }
 
-export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+export async function clientLoader(args: Route.ClientLoaderArgs) {
   const details = await import("../content/details");
-  return pageRecord(request.url, details.getDetailRecord);
+  return pageRecord(args, details.getDetailRecord);
 }
 
-export function meta({ location, loaderData }: MetaArgs<typeof loader>) {
-  const route = readDetailRoute(location.pathname);
-  if (route.kind === "not-found") return notFoundMeta();
-  const groupTitle = detailGroupTitles[route.group];
+export function meta({ matches, params, loaderData }: Route.MetaArgs) {
+  const shown = shownBy(matches, params);
+  if (shown.kind === "not-found") return notFoundMeta();
+  const groupTitle = detailGroupTitles[shown.group];
   const record = loaderData?.record ?? emptyDetailRecord;
   if (record.title === "") {
     return pageMeta({
@@ -66,21 +75,20 @@ export function meta({ location, loaderData }: MetaArgs<typeof loader>) {
     });
   }
   const page: DetailPageFacts = {
-    group: route.group,
+    group: shown.group,
     record,
-    hasPriceCell: priceCellGroups.includes(route.group),
+    hasPriceCell: priceCellGroups.includes(shown.group),
   };
   return pageMeta({
     title: `${record.title} | ${groupTitle}`,
     description: detailDescription(page),
-    path: paths.detail(route.group, route.id),
+    path: paths.detail(shown.group, shown.id),
     structuredData: import.meta.env.SSR ? detailPageNodes(page, absoluteUrl, agencyNodeId) : [],
   });
 }
 
-export default function Detail() {
-  const route = readDetailRoute(useLocation().pathname);
-  const { record } = useLoaderData<typeof loader>();
-  if (route.kind === "not-found") return <NotFound />;
-  return <DetailPage group={route.group} record={record ?? emptyDetailRecord} />;
+export default function Detail({ matches, params, loaderData }: Route.ComponentProps) {
+  const shown = shownBy(matches, params);
+  if (shown.kind === "not-found") return <NotFound />;
+  return <DetailPage group={shown.group} record={loaderData.record ?? emptyDetailRecord} />;
 }

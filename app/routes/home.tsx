@@ -10,8 +10,9 @@ import { slides } from "../content/slides";
 import { whyChooseHeading, whyChooseItems } from "../content/why-choose";
 import { absoluteUrl, agencyNodeId, pageMeta } from "../lib/seo";
 import { featuredServiceNodes } from "../lib/structured-data";
+import type { Route } from "./+types/home";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Dubai Visa & Travel Agency in Al Karama",
     description:

@@ -7,8 +7,9 @@ import { mailtoHref } from "../lib/links";
 import { paths } from "../lib/paths";
 import { pageMeta } from "../lib/seo";
 import { site } from "../lib/site-config";
+import type { Route } from "./+types/privacy";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: privacy.title,
     description:

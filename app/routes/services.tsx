@@ -3,7 +3,6 @@ import { PageBanner } from "../components/PageBanner";
 import { ServiceSection } from "../components/pages/ServiceSection";
 import styles from "../components/pages/PageSections.module.css";
 import { Reveal } from "../components/Reveal";
-import { useLoaderData, type MetaArgs } from "react-router";
 import { getDetailRecord } from "../content/details";
 import { leadPrice } from "../content/details/helpers";
 import type { ServiceSection as ServiceSectionRecord } from "../content/schema";
@@ -14,10 +13,11 @@ import { absoluteUrl, agencyNodeId, pageMeta } from "../lib/seo";
 import { fromPriceServiceNodes, type PricedItem } from "../lib/structured-data";
 import { KeepTogether } from "../components/KeepTogether";
 import { servicesTitle } from "../content/titles";
+import type { Route } from "./+types/services";
 
 export const handle: EnquiryHandle = { enquiryForm: () => true };
 
-export function meta({ loaderData }: MetaArgs<typeof loader>) {
+export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({
     title: servicesTitle,
     description:
@@ -66,8 +66,8 @@ export async function clientLoader() {
   return { fromPrices: fromPrices(details.getDetailRecord) };
 }
 
-export default function Services() {
-  const { fromPrices: prices } = useLoaderData<typeof loader>();
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const prices = loaderData.fromPrices;
   return (
     <>
       <PageBanner title={servicesTitle} />

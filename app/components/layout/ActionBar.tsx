@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { Link, useLocation, useMatches } from "react-router";
+import { Link, useMatches } from "react-router";
 import { whatsappGreeting } from "../../content/agency";
 import { enquiryAnchorId, goToEnquiryForm, pageHasEnquiryForm } from "../../lib/enquiry-anchor";
 import { whatsappHref } from "../../lib/links";
@@ -18,8 +18,7 @@ import styles from "./ActionBar.module.css";
  * that it does not float outside every landmark after the footer.
  */
 export function ActionBar() {
-  const { pathname } = useLocation();
-  const formHere = pageHasEnquiryForm(useMatches(), pathname);
+  const formHere = pageHasEnquiryForm(useMatches());
 
   function enquire(event: MouseEvent<HTMLAnchorElement>) {
     // Without this (no JavaScript yet) the link still jumps to the form.
