@@ -13,17 +13,30 @@ import { expect, mapPages, stubMap, test } from "./fixtures";
  * it, between its pieces and during the last one, differently on each load.
  */
 
-const loads = Number(process.env.TYPING_LOADS ?? 20);
 const slowdowns = [4, 6] as const;
-/** Runs `load` for 0 … loads-1, one after the other in one browser context; returns how many returned true. */
-async function eachLoad(
+/**
+ * Loads go on, one after the other in one browser context, until `enough` of them landed where the test means
+ * something (typing began before hydration), and at least `TYPING_LOADS` (default 3) were made; never more than
+ * `most`. Every load checks that nothing typed was lost, whichever way it landed. On a quiet machine three loads
+ * do; a busy one, where pages hydrate at odd moments, makes more. `TYPING_LOADS=20 npx playwright test
+ * e2e/typing-during-hydration.spec.ts` soaks each form in twenty loads.
+ */
+const fewest = Number(process.env.TYPING_LOADS ?? 3);
+const most = Math.max(20, fewest);
+
+async function loadUntil(
   context: BrowserContext,
+  enough: number,
   load: (context: BrowserContext, index: number) => Promise<boolean>,
-): Promise<number> {
+): Promise<{ loads: number; landed: number }> {
   // One at a time: three at once in contexts of their own took longer, the two cores being the limit.
-  let count = 0;
-  for (let index = 0; index < loads; index++) if (await load(context, index)) count++;
-  return count;
+  let landed = 0;
+  let index = 0;
+  while (index < most && (landed < enough || index < fewest)) {
+    if (await load(context, index)) landed++;
+    index++;
+  }
+  return { loads: index, landed };
 }
 
 type Kind = "text" | "select" | "date";
@@ -251,13 +264,14 @@ test.describe("typing while the page hydrates", { tag: "@phone" }, () => {
   for (const form of forms) {
     for (const rate of slowdowns) {
       test(`${form.title} keeps every value typed at ${rate}x CPU slowdown`, async ({ context }) => {
-        test.setTimeout(loads * 15_000);
-        const typedBefore = await eachLoad(
+        test.setTimeout(most * 15_000);
+        // The test means something only if the typing began before the page was live, in three loads at least.
+        const { landed, loads } = await loadUntil(
           context,
+          3,
           async (context, load) => (await checkLoad(context, form, rate, load)) > 0,
         );
-        // The test means something only if the typing mostly began before the page was live.
-        expect(typedBefore, "loads where typing began before hydration").toBeGreaterThanOrEqual(Math.ceil(loads / 2));
+        expect(landed, `loads where typing began before hydration, of ${loads}`).toBeGreaterThanOrEqual(3);
       });
     }
   }
@@ -311,14 +325,12 @@ test.describe("typing after Enquire, while the page hydrates", { tag: "@phone" }
 
   for (const rate of slowdowns) {
     test(`the field Enquire focuses keeps what is typed at ${rate}x CPU slowdown`, async ({ context }) => {
-      test.setTimeout(loads * 15_000);
-      const focusedBefore = await eachLoad(context, (context, load) => enquireAndType(context, rate, load));
+      test.setTimeout(most * 15_000);
+      const { landed, loads } = await loadUntil(context, 2, (context, load) => enquireAndType(context, rate, load));
       // The bar hydrates only a few tasks before the form's piece: some loads land in between (two to five in
       // ten on this machine, fewer while it is busy), and app/lib/hydration-input.test.tsx covers that order
       // without the timing's help.
-      expect(focusedBefore, "loads where Enquire focused the form before it hydrated").toBeGreaterThanOrEqual(
-        Math.ceil(loads / 10),
-      );
+      expect(landed, `loads where Enquire focused the form before it hydrated, of ${loads}`).toBeGreaterThanOrEqual(2);
     });
   }
 });
