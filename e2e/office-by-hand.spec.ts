@@ -44,7 +44,7 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     await page.getByRole("link", { name: "Add an enquiry" }).click();
     await expect(page.getByRole("heading", { name: "Add an enquiry", level: 1 })).toBeVisible();
     await expectNoViolations(page);
-    await page.screenshot({ path: `/tmp/h1-add-form-${isPhone(page) ? 390 : 1280}.png`, fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath(`add-form-${isPhone(page) ? 390 : 1280}.png`), fullPage: true });
 
     // Nothing filled in: each field says what it needs, and nothing is stored.
     await page.getByRole("button", { name: "Add the enquiry" }).click();
@@ -68,10 +68,10 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     await expect(page.getByLabel("Name")).toHaveValue(`${tag} Wahid`);
     await expect(page.getByLabel("Service")).toHaveValue("Visa Change Service");
     if (isPhone(page)) {
-      await page.screenshot({ path: "/tmp/h1-add-form-problem-390.png", fullPage: true });
+      await page.screenshot({ path: testInfo.outputPath("add-form-problem-390.png"), fullPage: true });
       await page.setViewportSize({ width: 360, height: 740 });
       await page.reload();
-      await page.screenshot({ path: "/tmp/h1-add-form-360.png", fullPage: true });
+      await page.screenshot({ path: testInfo.outputPath("add-form-360.png"), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
     }
     await page.getByLabel(/^E-mail/).fill("");
@@ -137,18 +137,21 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
 
   test("marked as spam by staff: held with who marked it, on the timeline, and let back with Not spam", async ({
     page,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(90_000);
     const tag = isPhone(page) ? "Junk" : "Bulk";
     const staff = `${tag} Staff`;
     await office.signIn(page, staff);
     await sendEnquiry(page, `${tag} Followers`);
     await open(page, `${tag} Followers`);
-    await page.screenshot({ path: `/tmp/h1-enquiry-actions-${isPhone(page) ? 390 : 1280}.png`, fullPage: true });
+    await page.screenshot({
+      path: testInfo.outputPath(`enquiry-actions-${isPhone(page) ? 390 : 1280}.png`),
+      fullPage: true,
+    });
     if (isPhone(page)) {
       await page.setViewportSize({ width: 360, height: 740 });
       await page.reload();
-      await page.screenshot({ path: "/tmp/h1-enquiry-actions-360.png", fullPage: true });
+      await page.screenshot({ path: testInfo.outputPath("enquiry-actions-360.png"), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
     }
 
@@ -177,7 +180,7 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
 
   test("an owner deletes held spam at once: one from its page, then every one, after a passkey check and a ticked box", async ({
     page,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(120_000);
     const tag = isPhone(page) ? "Flood" : "Storm";
     const owner = `${tag} Owner`;
@@ -197,7 +200,10 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     await held.getByRole("button", { name: "Confirm with my passkey" }).click();
     await expect(held.getByRole("button", { name: "Delete this spam now" })).toBeVisible();
     await expectNoViolations(page);
-    await page.screenshot({ path: `/tmp/h1-held-owner-${isPhone(page) ? 390 : 1280}.png`, fullPage: true });
+    await page.screenshot({
+      path: testInfo.outputPath(`held-owner-${isPhone(page) ? 390 : 1280}.png`),
+      fullPage: true,
+    });
     // Without the box ticked, the browser asks for it and nothing is deleted.
     await held.getByRole("button", { name: "Delete this spam now" }).click();
     await expect(page.getByRole("heading", { name: `${tag} Three`, level: 1 })).toBeVisible();
@@ -213,7 +219,10 @@ test.describe("the back office's enquiries by hand, e-mail corrections and spam 
     const card = page.getByRole("region", { name: "Delete held spam now" });
     await expect(card).toBeVisible();
     await expectNoViolations(page);
-    await page.screenshot({ path: `/tmp/h1-held-tab-owner-${isPhone(page) ? 390 : 1280}.png`, fullPage: true });
+    await page.screenshot({
+      path: testInfo.outputPath(`held-tab-owner-${isPhone(page) ? 390 : 1280}.png`),
+      fullPage: true,
+    });
     await card.getByRole("checkbox", { name: /Yes, delete/ }).check();
     await card.getByRole("button", { name: "Delete all held spam" }).click();
     await expect(page.getByRole("status").filter({ hasText: /held as spam were deleted\./ })).toBeVisible();

@@ -114,7 +114,6 @@ test.describe("the owner's export", () => {
       // Nothing on the page is wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await card.screenshot({ path: testInfo.outputPath(`export-card-${width}.png`) });
-      await card.screenshot({ path: `/tmp/h2-export-card-${width}.png` });
     }
   });
 });

@@ -133,7 +133,6 @@ test.describe("the office's statistics page", () => {
     if (width >= 1280) expect(regions.every((region) => !region.scrolls)).toBe(true);
 
     await expectNoViolations(page);
-    await page.screenshot({ path: `/tmp/h4-stats-${width}.png`, fullPage: true });
     await page.screenshot({ path: testInfo.outputPath(`stats-${width}.png`), fullPage: true });
     if (width < 800) {
       // Scrolled to its end, the speed table still says so, and its last column shows.
@@ -152,7 +151,7 @@ test.describe("the office's statistics page", () => {
         .locator(".scroll-frame")
         .filter({ has: region })
         .screenshot({
-          path: `/tmp/h4-stats-${width}-speed-scrolled.png`,
+          path: testInfo.outputPath(`stats-${width}-speed-scrolled.png`),
         });
     }
   }

@@ -10,6 +10,8 @@ import { type OwnOffice, startOwnOffice } from "./own-server";
  * Issue 35, item 8, "The office says what it knows", in Chromium at 390 and 1280 px, on a server of its own (an
  * SQLite file of its own, mail not set up, an agency name of its own), modelled on e2e/office-phones.spec.ts: one
  * test per point. The two projects share the server: each test's visitors carry a word of their own, searched for.
+ * What the office says does not change with the width: those points are checked once, on the desktop; what a phone
+ * shows differently (the enquiry's first screen, the header on one row) is checked at both widths.
  */
 
 /** Not the default: the header's name comes from the AGENCY_NAME setting, never from the code. */
@@ -98,7 +100,7 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
     }
   });
 
-  test("pages are named by their titles, not their paths", async ({ page }) => {
+  test("pages are named by their titles, not their paths", { tag: "@desktop" }, async ({ page }) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Kamias", "Duhat")} Santos`;
     const title = pageTitle(detailPage) ?? "";
@@ -113,7 +115,7 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
     await expect(page.locator(".field", { hasText: "Sent from" })).toContainText(title);
   });
 
-  test("a spam reason is said in plain words", async ({ page }) => {
+  test("a spam reason is said in plain words", { tag: "@desktop" }, async ({ page }) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Langka", "Lanzones")} Bot`;
     await office.signIn(page, `${name.split(" ")[0]} Staff`);
@@ -135,19 +137,23 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
     await expect(page.getByText("honeypot")).toHaveCount(0);
   });
 
-  test("with mail turned off, an enquiry says so, not “Waiting to be mailed”", async ({ page }) => {
-    test.setTimeout(90_000);
-    const name = `${tag(page, "Atis", "Rambutan")} Lim`;
-    await office.signIn(page, `${name.split(" ")[0]} Staff`);
-    await sendEnquiry(page, name);
-    await openEnquiry(page, name);
-    await expect(page.locator(".field", { hasText: "Mail to the agency" })).toContainText(
-      "Mail is turned off on this server",
-    );
-    await expect(page.getByText("Waiting to be mailed")).toHaveCount(0);
-  });
+  test(
+    "with mail turned off, an enquiry says so, not “Waiting to be mailed”",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      test.setTimeout(90_000);
+      const name = `${tag(page, "Atis", "Rambutan")} Lim`;
+      await office.signIn(page, `${name.split(" ")[0]} Staff`);
+      await sendEnquiry(page, name);
+      await openEnquiry(page, name);
+      await expect(page.locator(".field", { hasText: "Mail to the agency" })).toContainText(
+        "Mail is turned off on this server",
+      );
+      await expect(page.getByText("Waiting to be mailed")).toHaveCount(0);
+    },
+  );
 
-  test("travel dates read “7 Dec 2026”", async ({ page }) => {
+  test("travel dates read “7 Dec 2026”", { tag: "@desktop" }, async ({ page }) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Suha", "Dalandan")} Tan`;
     await office.signIn(page, `${name.split(" ")[0]} Staff`);
@@ -160,7 +166,7 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
     await expect(page.getByText("2026-12-07")).toHaveCount(0);
   });
 
-  test("the Done list shows why an enquiry was lost", async ({ page }) => {
+  test("the Done list shows why an enquiry was lost", { tag: "@desktop" }, async ({ page }) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Guyabano", "Makopa")} Go`;
     await office.signIn(page, `${name.split(" ")[0]} Staff`);
@@ -199,7 +205,7 @@ test.describe("the back office says what it knows (issue 35, item 8)", () => {
     }
   });
 
-  test("counts read “1 enquiry”, “2 enquiries”, “1 day ago”", async ({ page }) => {
+  test("counts read “1 enquiry”, “2 enquiries”, “1 day ago”", { tag: "@desktop" }, async ({ page }) => {
     test.setTimeout(90_000);
     const name = `${tag(page, "Balimbing", "Tiesa")} Ong`;
     await office.signIn(page, `${name.split(" ")[0]} Staff`);
