@@ -3,7 +3,7 @@ import { serviceName } from "../../app/lib/forms/visa-service";
 import { emailShape } from "./validate";
 import { calendarDay } from "../words";
 import { escapeHtml, forMail, noLinks, oneLine, truncate, visible } from "../text";
-import type { StoredEnquiry } from "./types";
+import type { StoredEnquiry } from "../data/enquiries/types";
 
 export interface MailMessage {
   /** The same for every copy of one enquiry's mail, so a resend is recognised as the same message. */

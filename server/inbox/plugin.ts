@@ -4,11 +4,11 @@ import { describeDatabase } from "../data/settings";
 import type { InboxConfig } from "./config";
 import { healthRoute } from "./health";
 import { composeMail } from "./mail";
-import { type MailSender, smtpSender } from "./mailer";
+import { type MailSender, smtpSender } from "../mailer";
 import { submitRoute } from "./route";
 import { SpamGuard } from "./spam";
 import type { InboxState } from "./state";
-import { InboxStore } from "./store";
+import { InboxStore } from "../data/enquiries/store";
 import { OutboxWorker } from "./worker";
 import { plural } from "../words";
 

@@ -8,12 +8,12 @@ import { GroupCommit } from "./group-commit";
 import { bodyLimit, maxFields } from "./limits";
 import { allowCors, answerPreflight, checkOrigin, isOwnOrigin, type OriginPolicy } from "./origin";
 import { readJson, readMultipart } from "./parse";
-import { databaseRateLimitStore } from "./rate-limit-store";
+import { databaseRateLimitStore } from "../data/rate-limit-store";
 import { pagePaths } from "../../app/lib/paths";
 import { isSource } from "../../app/lib/statistics/source";
 import { deviceClass } from "../device-class";
 import type { InboxState } from "./state";
-import type { InboxStore } from "./store";
+import type { InboxStore } from "../data/enquiries/store";
 import { checkAccessKey, toSubmission } from "./submission";
 
 export interface SubmitRouteOptions {

@@ -1,7 +1,7 @@
 import type { Engine } from "../data/open";
-import type { MailSender } from "./mailer";
+import type { MailSender } from "../mailer";
 import type { SpamGuard } from "./spam";
-import type { InboxStore } from "./store";
+import type { InboxStore } from "../data/enquiries/store";
 
 /**
  * The inbox's database while it is open; null while it cannot be opened, with the reason. Made by the plugin

@@ -5,11 +5,11 @@ import { openDatabase, type Database } from "../data/open";
 import type { DatabaseSetting } from "../data/settings";
 import { emptyDatabase, engines } from "../data/testing/engines";
 import { whenFree } from "../busy";
-import { databaseRateLimitStore } from "./rate-limit-store";
+import { databaseRateLimitStore } from "../data/rate-limit-store";
 import { defaultSpamConfig, SpamGuard } from "./spam";
 import type { InboxState } from "./state";
-import { InboxStore, proofUsedBefore } from "./store";
-import type { Submission } from "./types";
+import { InboxStore, proofUsedBefore } from "../data/enquiries/store";
+import type { Submission } from "../data/enquiries/types";
 
 /*
  * The inbox's queries on both engines, as several servers use them at once: each "server" here is a connection

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../data/open";
 import { emptyDatabase, engines } from "../data/testing/engines";
 import type { MailMessage } from "../inbox/mail";
-import type { MailSender } from "../inbox/mailer";
+import type { MailSender } from "../mailer";
 import { closedState } from "../inbox/plugin";
 import type { InboxState } from "../inbox/state";
-import { InboxStore } from "../inbox/store";
+import { InboxStore } from "../data/enquiries/store";
 import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
-import { StatsStore } from "../stats/store";
+import { StatsStore } from "../data/stats/store";
 import { Chores, readChoreSettings } from "./chores";
 
 const hour = 60 * 60_000;

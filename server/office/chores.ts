@@ -7,7 +7,7 @@ import { escapeHtml, forMail } from "../text";
 import { plural } from "../words";
 import { dubaiDateTime } from "./time";
 import { readServerSettings, type ServerSettings } from "../settings";
-import { StatsStore } from "../stats/store";
+import { StatsStore } from "../data/stats/store";
 import { Work } from "./work";
 
 /** RETENTION_MONTHS and OFFICE_DIGEST (README.md, "The back office"). */

@@ -1,6 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { databaseRateLimitStore } from "../inbox/rate-limit-store";
+import { databaseRateLimitStore } from "../data/rate-limit-store";
 import type { InboxState } from "../inbox/state";
 import { buildOfficeAssets } from "./assets";
 import type { OfficeSetting } from "./config";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
-import { readPhone } from "../inbox/phone";
+import { readPhone } from "../data/enquiries/phone";
 
 /**
  * The texts of the three replies, from content/office/replies.yaml, where the owner can change them: one pair for

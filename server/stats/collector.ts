@@ -4,11 +4,11 @@ import { beaconPath, largestBeacon } from "../../app/lib/statistics/beacon";
 import { dubaiDay } from "../data/dubai-days";
 import { isOwnOrigin } from "../own-origin";
 import type { InboxState } from "../inbox/state";
-import { otherPage } from "./bounds";
+import { otherPage } from "../data/stats/bounds";
 import { deviceClass } from "../device-class";
 import { MinuteLimit } from "./minute-limit";
 import { readBeacon } from "./read-beacon";
-import { type StatEvent, type StatVital, StatsStore } from "./store";
+import { type StatEvent, type StatVital, StatsStore } from "../data/stats/store";
 import { StatsWriter, type WriterOptions, writerDefaults } from "./writer";
 
 export interface CollectorConfig extends WriterOptions {

@@ -4,8 +4,8 @@ import type { DatabaseSetting } from "../data/settings";
 import type { InboxConfig } from "../inbox/config";
 import { closedState, inboxPlugin } from "../inbox/plugin";
 import type { InboxState } from "../inbox/state";
-import type { InboxStore } from "../inbox/store";
-import type { Submission } from "../inbox/types";
+import type { InboxStore } from "../data/enquiries/store";
+import type { Submission } from "../data/enquiries/types";
 import { testInboxConfig } from "./fake-client";
 
 export interface InboxAlone {

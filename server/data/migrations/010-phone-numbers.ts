@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { readPhone } from "../../inbox/phone";
+import { readPhone } from "../enquiries/phone";
 import type { Migration } from "./migration";
 
 /**

@@ -6,7 +6,7 @@ import { serviceName } from "../../../app/lib/forms/visa-service";
 import { sourceLabel } from "../../../app/lib/statistics/source";
 import { spamReasonInWords } from "../../inbox/spam";
 import { oneLine, visible } from "../../text";
-import { countryOf, spaced } from "../../inbox/phone";
+import { countryOf, spaced } from "../../data/enquiries/phone";
 import { calendarDay } from "../../words";
 import { titleOfPage } from "../../page-titles";
 import { dubaiDateTime } from "../time";

@@ -2,9 +2,9 @@
 import type { ComponentChildren } from "preact";
 import type { MetricName } from "../../../app/lib/statistics/beacon";
 import { visible } from "../../text";
-import { pageName, sourceName, sourcesPerDay, sourcesShown } from "../../stats/bounds";
-import { metricNames, metrics } from "../../stats/metrics";
-import { conversion, formatMetric, periods, type Report } from "../../stats/report";
+import { pageName, sourceName, sourcesPerDay, sourcesShown } from "../../data/stats/bounds";
+import { metricNames, metrics } from "../../data/stats/metrics";
+import { conversion, formatMetric, periods, type Report } from "../../data/stats/report";
 
 const deviceNames: Record<string, string> = {
   phone: "Phones",

@@ -4,7 +4,7 @@ import { readEmail } from "../by-hand";
 import { type OfficeContext, OfficeError } from "../context";
 import { Enquiry, type EnquiryProblem, longestNote, longestReason } from "../pages/enquiry";
 import { loadPageTitles } from "../../page-titles";
-import { readPhone } from "../../inbox/phone";
+import { readPhone } from "../../data/enquiries/phone";
 import { oneLine } from "../../text";
 import { replyLinks } from "../replies";
 import { officeRoutes } from "../routes";

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type Database, openDatabase } from "../data/open";
-import { emptyDatabase, engines } from "../data/testing/engines";
+import { type Database, openDatabase } from "./open";
+import { emptyDatabase, engines } from "./testing/engines";
 import { databaseRateLimitStore } from "./rate-limit-store";
-import type { InboxState } from "./state";
-import { InboxStore } from "./store";
+import type { InboxState } from "../inbox/state";
+import { InboxStore } from "./enquiries/store";
 
 /*
  * The rate limit's counts are kept per address for an hour. An unsalted hash of an address is no protection: the

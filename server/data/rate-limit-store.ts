@@ -1,8 +1,8 @@
 import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { createHmac, randomBytes } from "node:crypto";
-import { dubaiDay } from "../data/dubai-days";
-import type { Database } from "../data/open";
-import type { InboxState } from "./state";
+import { dubaiDay } from "./dubai-days";
+import type { Database } from "./open";
+import type { InboxState } from "../inbox/state";
 
 /** How long a minute's counts are kept after it ends. */
 const keepMs = 60 * 60_000;

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../data/open";
-import { addDays } from "../data/dubai-days";
-import type { Schema } from "../data/schema";
-import type { MetricName } from "../../app/lib/statistics/beacon";
+import type { Database } from "../open";
+import { addDays } from "../dubai-days";
+import type { Schema } from "../schema";
+import type { MetricName } from "../../../app/lib/statistics/beacon";
 import { isPage, sourcesPerDay } from "./bounds";
 import {
   addCounts,

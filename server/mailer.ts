@@ -1,8 +1,8 @@
 import type { ConnectionOptions } from "node:tls";
 import nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
-import type { SmtpConfig } from "./config";
-import type { MailMessage } from "./mail";
+import type { SmtpConfig } from "./inbox/config";
+import type { MailMessage } from "./inbox/mail";
 
 /** How this server's latest send went, for the owner's health page (health.ts). */
 export interface MailStatus {

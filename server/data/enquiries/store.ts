@@ -1,11 +1,11 @@
 import type { ExpressionBuilder, UpdateObject } from "kysely";
-import { dubaiDay } from "../data/dubai-days";
-import type { Database } from "../data/open";
-import type { Schema } from "../data/schema";
+import { dubaiDay } from "../dubai-days";
+import type { Database } from "../open";
+import type { Schema } from "../schema";
 import { countEnquiries } from "../stats/counting";
 import { type OutboxHealth, outboxHealth } from "./outbox-health";
 import { type EnquiryInput, fromRow, selectEnquiries, toRow } from "./rows";
-import type { UsedProof } from "./spam";
+import type { UsedProof } from "../../inbox/spam";
 import type { DeliveryStatus, StoredEnquiry, Submission } from "./types";
 
 export type { OutboxHealth } from "./outbox-health";
