@@ -40,7 +40,7 @@ export interface ReplyTo {
   phone: string;
   /**
    * The number in international form as stored beside it (null: flagged, not to be dialled until corrected);
-   * when not given, read from `phone` here (server/inbox/phone.ts).
+   * when not given, read from `phone` here (server/data/enquiries/phone.ts).
    */
   phoneInternational?: string | null;
   email: string;

@@ -4,7 +4,7 @@ import type { ComponentChildren } from "preact";
 import type { replyLinks } from "../replies";
 import { serviceName } from "../../../app/lib/forms/visa-service";
 import { sourceLabel } from "../../../app/lib/statistics/source";
-import { spamReasonInWords } from "../../inbox/spam";
+import { spamReasonInWords } from "../../data/enquiries/held-reasons";
 import { oneLine, visible } from "../../text";
 import { countryOf, spaced } from "../../data/enquiries/phone";
 import { calendarDay } from "../../words";
