@@ -1,5 +1,5 @@
 import type { OutgoingMail } from "../mailer";
-import type { Engine } from "./open";
+import type { Engine } from "./database";
 import type { DatabaseResource } from "./resource";
 
 /**

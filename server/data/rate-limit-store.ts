@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { createHmac, randomBytes } from "node:crypto";
 import { dubaiDay } from "./dubai-days";
-import type { Database } from "./open";
+import type { Database } from "./database";
 
 /** How long a minute's counts are kept after it ends. */
 const keepMs = 60 * 60_000;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { InboxStore } from "../data/enquiries/store";
 import { describeDatabase } from "../data/settings";
-import { type MailSender, type OutgoingMail, smtpSender } from "../mailer";
+import { type OutgoingMail, smtpSender } from "../mailer";
 import type { InboxConfig } from "./config";
 import { healthRoute } from "./health";
 import { composeMail } from "./mail";
@@ -18,16 +18,19 @@ export interface InboxPluginOptions {
   siteUrl: string;
   /** The mail transport; by default built from config.smtp (none without it). */
   mail?: OutgoingMail | null;
-  /** What the inbox keeps while it runs, shared with whoever made it (the server tells the office's Resend); a new one by default. */
+  /**
+   * What the inbox keeps while it runs, shared with whoever made it (the server has the office's Resend kick the
+   * outbox through it); a new one by default.
+   */
   state?: InboxState;
   /** The back office's origin, for a link to each enquiry in its mail; null when the office is off. */
   office?: string | null;
 }
 
-/** The mail transport of the inbox's settings (SMTP_*), null when SMTP_HOST is not set; tests may give a sender. */
-export function inboxMail(config: InboxConfig, sender?: MailSender): OutgoingMail | null {
-  const transport = sender ?? (config.smtp ? smtpSender(config.smtp) : null);
-  return transport ? { sender: transport, from: config.smtp?.from ?? config.mailTo, to: config.mailTo } : null;
+/** The mail transport of the inbox's settings (SMTP_*), null when SMTP_HOST is not set. */
+export function inboxMail(config: InboxConfig): OutgoingMail | null {
+  if (!config.smtp) return null;
+  return { sender: smtpSender(config.smtp), from: config.smtp.from, to: config.mailTo };
 }
 
 /** The state of an inbox whose database is not open yet. */

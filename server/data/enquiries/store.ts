@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, UpdateObject } from "kysely";
 import { dubaiDay } from "../dubai-days";
-import type { Database } from "../open";
+import type { Database } from "../database";
 import type { Schema } from "../schema";
 import { countEnquiries } from "../stats/counting";
 import { type OutboxHealth, outboxHealth } from "./outbox-health";

@@ -4,7 +4,7 @@
  * views they lack. StatsStore's record and the inbox's store (countEnquiries) write through these.
  */
 import { type Kysely, PostgresAdapter, sql } from "kysely";
-import type { Database } from "../open";
+import type { Database } from "../database";
 import type { Schema, StatEventsTable, StatVitalsTable } from "../schema";
 import { isKnownSource, otherPage, otherSource, pageOf, sourceOf, sourcesPerDay } from "./bounds";
 import { keyOf, statKey } from "./key";

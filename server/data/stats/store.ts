@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../open";
+import type { Database } from "../database";
 import { addDays } from "../dubai-days";
 import type { Schema } from "../schema";
 import type { MetricName } from "../../../app/lib/statistics/beacon";
