@@ -5,6 +5,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** The server does not import the public app's screens or components. */
+const serverApart = {
+  group: ["**/app/components/**", "**/app/routes/**", "**/app/root*", "**/app/entry.*"],
+  message: "The server does not import the public app's components or routes (README, code layout).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,20 +63,31 @@ export default tseslint.config(
     // …and the server (the back office included) never imports the public app's screens or components: it may read
     // its settings, paths and content, the floor both stand on.
     files: ["server/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/app/components/**", "**/app/routes/**", "**/app/root*", "**/app/entry.*"],
-              message: "The server does not import the public app's components or routes (README, code layout).",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { patterns: [serverApart] }] },
   },
+  // Three houses on the server's floor: the inbox, the office and the statistics never import one another. What more
+  // than one of them uses is the floor's (server/data: the database and its stores; server/*.ts), and the server
+  // (app.ts) hands each what the others provide (docs/architecture.md, "The data layer").
+  ...["inbox", "office", "stats"].map((house) => {
+    const others = ["inbox", "office", "stats"].filter((other) => other !== house);
+    return {
+      files: [`server/${house}/**/*.{ts,tsx}`],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              serverApart,
+              {
+                regex: `^(\\.\\./)+(${others.join("|")})(/|$)`,
+                message: `server/${house} does not import server/${others.join(" or server/")}: take it from the floor (server/data, server/*.ts) or have the server hand it over (server/app.ts).`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
   {
     // Playwright fixtures call their callback `use`, which is not React's hook; and in end-to-end tests a
     // missing element should fail the test loudly, which is what a non-null assertion does.

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../server/data/open";
 import { emptyDatabase } from "../server/data/testing/engines";
-import { InboxStore } from "../server/inbox/store";
+import { InboxStore } from "../server/data/enquiries/store";
 import { enquiries } from "../server/testing/inbox-server";
 import { submission as visitorEnquiry } from "../server/testing/submission";
 

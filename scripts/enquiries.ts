@@ -2,12 +2,12 @@ import { openCommandDatabase } from "../server/data/command-line";
 import { parseArgs } from "node:util";
 import { loadEnvFile } from "../server/env-file";
 import { dubaiClock } from "../server/data/dubai-days";
-import { toCsv } from "../server/inbox/csv";
-import { InboxStore } from "../server/inbox/store";
+import { toCsv } from "../server/data/enquiries/csv";
+import { InboxStore } from "../server/data/enquiries/store";
 import { Work } from "../server/office/work";
 import { serviceName } from "../app/lib/forms/visa-service";
 import { oneLine, truncate } from "../server/text";
-import type { StoredEnquiry } from "../server/inbox/types";
+import type { StoredEnquiry } from "../server/data/enquiries/types";
 
 const help = `Lists the enquiries the website has received (POST /api/submit).
 

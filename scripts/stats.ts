@@ -3,9 +3,16 @@ import { plural } from "../server/words";
 import { parseArgs } from "node:util";
 import { loadEnvFile } from "../server/env-file";
 import { oneLine, truncate } from "../server/text";
-import { loadPageTitles, pageName, sourceName } from "../server/stats/bounds";
-import { metricNames } from "../server/stats/metrics";
-import { conversion, defaultDays, formatMetric, longestDays, type Report, statsReport } from "../server/stats/report";
+import { loadPageTitles, pageName, sourceName } from "../server/data/stats/bounds";
+import { metricNames } from "../server/data/stats/metrics";
+import {
+  conversion,
+  defaultDays,
+  formatMetric,
+  longestDays,
+  type Report,
+  statsReport,
+} from "../server/data/stats/report";
 
 const help = `The site's own statistics: page views, enquiries, where visits came from, devices, pages not
 found, and real visitors' speed (the same figures as the office's Statistics page, /office/stats).

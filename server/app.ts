@@ -6,7 +6,8 @@ import type { SiteSettings } from "../app/lib/settings";
 import { adminFolder, adminHeaders, adminPath, type CmsSettings, isAdminPath, readCmsSettings } from "./admin";
 import { cacheControl, headersFor, securityHeaders } from "./headers";
 import { type InboxConfig, readInboxConfig } from "./inbox/config";
-import { closedState, inboxPlugin } from "./inbox/plugin";
+import { databaseResource } from "./data/resource";
+import { closedState, inboxMail, inboxPlugin } from "./inbox/plugin";
 import { type ChoreSettings, Chores, readChoreSettings } from "./office/chores";
 import { type OfficeSetting, readOfficeSetting } from "./office/config";
 import { isOfficePath, officeHeaders } from "./office/headers";
@@ -137,23 +138,34 @@ export async function buildServer({
     allowedPath: (pathName) => isServableFile(pathName.startsWith("/") ? pathName : `/${pathName}`),
   });
 
-  // One database for the inbox and the back office: the inbox opens it (and reopens it after an outage).
-  const state = closedState(inbox.database.engine);
+  // One database for the inbox, the statistics and the back office, a resource of its own (app.database): opened
+  // when the server gets ready, tried again after an outage, closed after them.
+  await app.register(databaseResource, { setting: inbox.database, reopenMs: inbox.reopenMs });
+  // One mail transport for the inbox's outbox and the office's digest.
+  const mail = inboxMail(inbox);
+  const state = closedState();
   await app.register(inboxPlugin, {
     config: inbox,
     accessKey: settings.formAccessKey,
     siteUrl: settings.siteUrl,
+    mail,
     state,
     office: office.on ? office.config.origin : null,
   });
-  await app.register(collectorPlugin, { state, siteUrl: settings.siteUrl, config: stats });
-  await app.register(officePlugin, { setting: office, state, agencyName: settings.agencyName });
+  await app.register(collectorPlugin, { siteUrl: settings.siteUrl, config: stats });
+  await app.register(officePlugin, {
+    setting: office,
+    mail,
+    kick: () => state.kick(),
+    agencyName: settings.agencyName,
+  });
   // The nightly clean-up runs whether the office is on or not: what is kept, and for how long, does not depend on it.
-  const daily = new Chores(state, {
+  const daily = new Chores(app.database, {
     settings: chores,
     office: office.on ? office.config.origin : null,
     agencyName: settings.agencyName,
     log: app.log,
+    mail,
   });
   app.addHook("onReady", async () => daily.start());
   app.addHook("onClose", async () => daily.stop());

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StatsStore } from "../stats/store";
+import { StatsStore } from "./stats/store";
 import { enquiryViews } from "./migrations/012-enquiry-views";
 import { openDatabase, type Database } from "./open";
 import { emptyDatabase, engines } from "./testing/engines";

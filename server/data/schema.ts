@@ -32,7 +32,7 @@ export interface EnquiriesTable {
   visa_label: string | null;
   /**
    * The phone number in international form (E.164), beside `phone` as typed, which is never changed; null while
-   * `phone_flag` says why it is not known (server/inbox/phone.ts, issue 35).
+   * `phone_flag` says why it is not known (server/data/enquiries/phone.ts, issue 35).
    */
   phone_international: string | null;
   /** "invalid" or "foreign-mobile" until someone corrects the number; null when it is certain (or empty). */
@@ -204,7 +204,7 @@ export type StatKind = "view" | "missing" | "enquiry";
 /**
  * Counted things, kept 90 days (server/stats): one row per day, kind, page, source and device class (its key since
  * migration 8), `count` the things counted with it; nothing else is kept, so nothing tells them apart. `route` is the page's path, '(other)' for any
- * address that is not a page of the site, or '' unknown (server/stats/bounds.ts).
+ * address that is not a page of the site, or '' unknown (server/data/stats/bounds.ts).
  */
 export interface StatEventsTable {
   /** The Dubai day, YYYY-MM-DD. */
@@ -229,7 +229,7 @@ export interface StatVitalsTable {
   value: number;
 }
 
-/** A campaign tag a day counts under its own name: the day's first 200 (server/stats/bounds.ts, issue 34). */
+/** A campaign tag a day counts under its own name: the day's first 200 (server/data/stats/bounds.ts, issue 34). */
 export interface StatSourcesTable {
   day: string;
   source: string;

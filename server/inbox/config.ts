@@ -2,19 +2,7 @@ import { join } from "node:path";
 import { databaseSettingOf, type DatabaseSetting, defaultDbPath } from "../data/settings";
 import { readServerSettings, type ServerSettings, type SettingName } from "../settings";
 import { defaultSpamConfig, type SpamConfig } from "./spam";
-
-export interface SmtpConfig {
-  host: string;
-  port: number;
-  /**
-   * TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it, and required when
-   * there is a login (`user`): the password never goes in clear (mailer.ts).
-   */
-  secure: boolean;
-  user: string;
-  pass: string;
-  from: string;
-}
+import type { SmtpConfig } from "../mailer";
 
 export interface RetryConfig {
   /** Delay before the second attempt; each further failure doubles it… */

@@ -1,5 +1,5 @@
 import { whenFree } from "../busy";
-import type { InboxStore, NewEnquiry } from "./store";
+import type { InboxStore, NewEnquiry } from "../data/enquiries/store";
 
 /** How often the used proofs of work past their expiry are deleted. */
 const sweepEveryMs = 10 * 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeMail } from "./mail";
-import type { StoredEnquiry } from "./types";
+import type { StoredEnquiry } from "../data/enquiries/types";
 
 const enquiry = (values: Partial<StoredEnquiry>): StoredEnquiry => ({
   kind: "enquiry",

@@ -3,18 +3,8 @@ import { serviceName } from "../../app/lib/forms/visa-service";
 import { emailShape } from "./validate";
 import { calendarDay } from "../words";
 import { escapeHtml, forMail, noLinks, oneLine, truncate, visible } from "../text";
-import type { StoredEnquiry } from "./types";
-
-export interface MailMessage {
-  /** The same for every copy of one enquiry's mail, so a resend is recognised as the same message. */
-  messageId: string;
-  from: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+import type { StoredEnquiry } from "../data/enquiries/types";
+import type { MailMessage } from "../mailer";
 
 /**
  * Label and value of each field, in the order the agency reads them, as the mail shows them; empty fields are

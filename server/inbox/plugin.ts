@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
-import { openDatabase, type Database } from "../data/open";
+import type { InboxStore } from "../data/enquiries/store";
 import { describeDatabase } from "../data/settings";
+import { type OutgoingMail, smtpSender } from "../mailer";
 import type { InboxConfig } from "./config";
 import { healthRoute } from "./health";
 import { composeMail } from "./mail";
-import { type MailSender, smtpSender } from "./mailer";
 import { submitRoute } from "./route";
 import { SpamGuard } from "./spam";
 import type { InboxState } from "./state";
-import { InboxStore } from "./store";
 import { OutboxWorker } from "./worker";
 import { plural } from "../words";
 
@@ -17,75 +16,56 @@ export interface InboxPluginOptions {
   accessKey: string;
   /** The site's public address (SITE_URL): posts from its pages are the site's own. */
   siteUrl: string;
-  /** Tests may replace the SMTP transport; by default it is built from config.smtp. */
-  sender?: MailSender;
-  /** The database's state, shared with the back office; a new one by default. */
+  /** The mail transport; by default built from config.smtp (none without it). */
+  mail?: OutgoingMail | null;
+  /**
+   * What the inbox keeps while it runs, shared with whoever made it (the server has the office's Resend kick the
+   * outbox through it); a new one by default.
+   */
   state?: InboxState;
   /** The back office's origin, for a link to each enquiry in its mail; null when the office is off. */
   office?: string | null;
 }
 
-/** The state of a database not opened yet. */
-export const closedState = (engine: InboxState["engine"]): InboxState => ({
-  engine,
-  store: null,
-  guard: null,
-  openError: null,
-});
+/** The mail transport of the inbox's settings (SMTP_*), null when SMTP_HOST is not set. */
+export function inboxMail(config: InboxConfig): OutgoingMail | null {
+  if (!config.smtp) return null;
+  return { sender: smtpSender(config.smtp), from: config.smtp.from, to: config.mailTo };
+}
+
+/** The state of an inbox whose database is not open yet. */
+export const closedState = (): InboxState => ({ guard: null, kick: () => {}, mail: null });
 
 /**
- * The enquiry inbox: the database, POST /api/submit, GET /healthz and the outbox worker, all closed with the
- * server (the worker first, so no send is cut short, then the database). If the database cannot be opened, the
- * site still starts: the pages do not need it, submissions are answered 503 and it is tried again every
- * `reopenMs` until it opens.
+ * The enquiry inbox: POST /api/submit, GET /healthz and the outbox worker, on the server's database (app.database,
+ * server/data/resource.ts), which opens it and tries again while it cannot. Each time it opens, the spam guard reads
+ * its keys and a worker is made for its outbox, started once the server is ready and stopped when it closes (before
+ * the database is closed, so no send is cut short). While the database is not open, submissions are answered 503.
  */
 export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, options) => {
-  const { config, sender } = options;
-  const transport = sender ?? (config.smtp ? smtpSender(config.smtp) : null);
-  const from = config.smtp?.from ?? config.mailTo;
-  const state = options.state ?? closedState(config.database.engine);
-  state.mail = transport ? { sender: transport, from, to: config.mailTo } : null;
+  const { config } = options;
+  const mail = options.mail === undefined ? inboxMail(config) : options.mail;
+  const state = options.state ?? closedState();
+  state.mail = mail;
   const where = describeDatabase(config.database);
-  let database: Database | null = null;
   let worker: OutboxWorker | null = null;
-  let reopenTimer: NodeJS.Timeout | undefined;
-  let closed = false;
+  let ready = false;
 
-  const open = async (): Promise<boolean> => {
-    try {
-      // SQLite: busy_timeout 0, a lock is waited for on timers (server/busy.ts), never inside SQLite, which would block
-      // every page. PostgreSQL: a broken idle connection is replaced by the pool at the next query.
-      database = await openDatabase(config.database, {
-        waitMs: config.database.engine === "sqlite" ? 0 : 5000,
-        onConnectionError: (error) => app.log.warn(`The database connection broke (${error.message}); reconnecting`),
-      });
-      state.guard = config.spam ? await SpamGuard.create(database, config.spam) : null;
-    } catch (error) {
-      state.openError = error instanceof Error ? error.message : String(error);
-      app.log.error(
-        `The enquiry database (${where}) cannot be opened (${state.openError}); the pages are served, ` +
-          `submissions are answered 503, and it is tried again every ${config.reopenMs / 1000} s`,
-      );
-      await database?.close().catch(() => {});
-      database = null;
-      return false;
-    }
-    const store = new InboxStore(database);
-    state.store = store;
-    state.openError = null;
-    worker = transport
+  app.database.onOpen(async ({ database, enquiries }) => {
+    state.guard = config.spam ? await SpamGuard.create(database, config.spam) : null;
+    worker = mail
       ? new OutboxWorker(
-          store,
-          transport,
-          (enquiry) => composeMail(enquiry, config.mailTo, from, options.office ?? null),
+          enquiries,
+          mail.sender,
+          (enquiry) => composeMail(enquiry, mail.to, mail.from, options.office ?? null),
           config,
           app.log,
         )
       : null;
     state.kick = () => worker?.kick();
-    await reportOnOpen(store).catch(() => {});
-    return true;
-  };
+    await reportOnOpen(enquiries).catch(() => {});
+    if (ready) worker?.start();
+  });
 
   const reportOnOpen = async (store: InboxStore) => {
     if (worker) {
@@ -110,20 +90,6 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
     }
   };
 
-  const retryOpen = () => {
-    reopenTimer = setTimeout(() => {
-      if (closed) return;
-      void open().then((opened) => {
-        if (closed) return;
-        if (opened) worker?.start();
-        else retryOpen();
-      });
-    }, config.reopenMs);
-    reopenTimer.unref();
-  };
-
-  if (!(await open())) retryOpen();
-
   await app.register(submitRoute, {
     state,
     accessKey: options.accessKey,
@@ -133,11 +99,11 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
   });
   await app.register(healthRoute, { state });
 
-  app.addHook("onReady", async () => worker?.start());
+  app.addHook("onReady", async () => {
+    ready = true;
+    worker?.start();
+  });
   app.addHook("onClose", async () => {
-    closed = true;
-    clearTimeout(reopenTimer);
     await worker?.stop();
-    await database?.close();
   });
 };

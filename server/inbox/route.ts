@@ -8,12 +8,11 @@ import { GroupCommit } from "./group-commit";
 import { bodyLimit, maxFields } from "./limits";
 import { allowCors, answerPreflight, checkOrigin, isOwnOrigin, type OriginPolicy } from "./origin";
 import { readJson, readMultipart } from "./parse";
-import { databaseRateLimitStore } from "./rate-limit-store";
+import { databaseRateLimitStore } from "../data/rate-limit-store";
 import { pagePaths } from "../../app/lib/paths";
 import { isSource } from "../../app/lib/statistics/source";
 import { deviceClass } from "../device-class";
 import type { InboxState } from "./state";
-import type { InboxStore } from "./store";
 import { checkAccessKey, toSubmission } from "./submission";
 
 export interface SubmitRouteOptions {
@@ -97,19 +96,16 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
   if (config.rateLimit > 0) {
     await app.register(rateLimit, {
       global: false,
-      // Counted in the database, the same for every server (rate-limit-store.ts).
-      store: databaseRateLimitStore(state),
+      // Counted in the database, the same for every server (server/data/rate-limit-store.ts).
+      store: databaseRateLimitStore(() => app.database.connection?.database ?? null),
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>
         new InboxError(context.statusCode, `Too many submissions; please try again in ${context.after}.`),
     });
   }
 
-  let commits: GroupCommit | null = null;
-  const commitsFor = (store: InboxStore) => {
-    if (commits?.store !== store) commits = new GroupCommit(store, config.busyWaitMs);
-    return commits;
-  };
+  // One group commit on each connection, with the enquiry store the database was opened with.
+  const commitsNow = app.database.perConnection(({ enquiries }) => new GroupCommit(enquiries, config.busyWaitMs));
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     const [status, message] = answerFor(error);
@@ -142,8 +138,8 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
       },
     },
     async (request) => {
-      const store = state.store;
-      if (!store) throw new InboxError(503, unavailableMessage);
+      const commits = commitsNow();
+      if (!commits) throw new InboxError(503, unavailableMessage);
       const length = Number(request.headers["content-length"] ?? 0);
       if (length > bodyLimit)
         throw new InboxError(413, `The submission is too large (at most ${bodyLimit / 1024} KiB)`);
@@ -166,7 +162,7 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
         : { reason: null, proof: null };
       let id: number;
       try {
-        id = await commitsFor(store).add({
+        id = await commits.add({
           submission,
           heldReason,
           proof,

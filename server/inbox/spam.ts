@@ -1,6 +1,7 @@
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { randomBytes } from "node:crypto";
+import type { UsedProof } from "../data/enquiries/store";
 import type { Database } from "../data/open";
 import type { Fields } from "./parse";
 
@@ -57,12 +58,6 @@ async function readSecret(database: Database, name: string): Promise<string> {
   return row.value;
 }
 
-/** A good proof of work, to be recorded as used until it expires (ms since the epoch). */
-export interface UsedProof {
-  signature: string;
-  expiresAt: number;
-}
-
 export class SpamGuard {
   private constructor(
     readonly config: SpamConfig,
@@ -95,7 +90,7 @@ export class SpamGuard {
    * Why the submission looks like spam (the checks it failed, comma-separated, or null when it passed them all),
    * and the proof of work it carried when that proof is good. A good proof is good once: the store records it
    * with the enquiry, in the same transaction, and holds the enquiry if any server recorded it before
-   * (store.ts, addMany), so that no two servers both accept it and no extra commit is paid per submission.
+   * (server/data/enquiries/store.ts, addMany), so that no two servers both accept it and no extra commit is paid per submission.
    */
   async verdict(fields: Fields, now = Date.now()): Promise<{ reason: string | null; proof: UsedProof | null }> {
     const reasons: string[] = [];
@@ -132,42 +127,6 @@ export class SpamGuard {
     }
     return { failure: null, proof };
   }
-}
-
-const browserCheck = "the check every visitor's browser does in the background";
-
-/** Each reason the checks store (verdict above, and store.ts's proofUsedBefore), in words for the office. */
-const reasonWords: Record<string, string> = {
-  "honeypot filled": "a hidden field only robots fill in was filled",
-  "no proof of work": `it came without ${browserCheck}`,
-  "proof of work unreadable": `${browserCheck} could not be read`,
-  "proof of work invalid": `${browserCheck} was wrong`,
-  "proof of work expired": `${browserCheck} was too old`,
-  "proof of work used before": "it carried a check another submission had already used: a copy sent again",
-};
-
-const seconds = (text: string) => `${text} ${text === "1" ? "second" : "seconds"}`;
-
-/**
- * Why a submission was held, as the office shows it: the stored reasons (kept as they are for the CSV and
- * `npm run enquiries`) in plain words, "a hidden field only robots fill in was filled". A reason it does not know
- * (an older server's, another tool's) is shown as stored.
- */
-export function spamReasonInWords(stored: string): string {
-  const words = stored
-    .split(", ")
-    .filter((reason) => reason.trim() !== "")
-    .map((reason) => {
-      const known = reasonWords[reason];
-      if (known) return known;
-      const quick = /^sent ([0-9.]+) s after the form was first touched \(at least ([0-9.]+) s\)$/.exec(reason);
-      if (quick?.[1] && quick[2]) {
-        return `it was sent ${seconds(quick[1])} after the form was first touched, quicker than a person fills it in (${seconds(quick[2])} at least)`;
-      }
-      return reason;
-    });
-  if (words.length <= 1) return words[0] ?? stored;
-  return `${words.slice(0, -1).join(", ")}, and ${words.at(-1)}`;
 }
 
 /** The `altcha` field: base64 of JSON { challenge, solution }, as the form sends it. */

@@ -5,11 +5,10 @@ import { openDatabase, type Database } from "../data/open";
 import type { DatabaseSetting } from "../data/settings";
 import { emptyDatabase, engines } from "../data/testing/engines";
 import { whenFree } from "../busy";
-import { databaseRateLimitStore } from "./rate-limit-store";
+import { databaseRateLimitStore } from "../data/rate-limit-store";
 import { defaultSpamConfig, SpamGuard } from "./spam";
-import type { InboxState } from "./state";
-import { InboxStore, proofUsedBefore } from "./store";
-import type { Submission } from "./types";
+import { InboxStore, proofUsedBefore } from "../data/enquiries/store";
+import type { Submission } from "../data/enquiries/types";
 
 /*
  * The inbox's queries on both engines, as several servers use them at once: each "server" here is a connection
@@ -157,8 +156,7 @@ describe.each(engines)("the inbox on %s", (engine) => {
   it("counts submissions per address across servers, with no count lost to a race", async () => {
     const handles = await two(engine);
     const stores = handles.map((store) => {
-      const state: InboxState = { engine, store, guard: null, openError: null };
-      const Store = databaseRateLimitStore(state);
+      const Store = databaseRateLimitStore(() => store.database);
       return new Store({});
     });
     const incr = (index: number, key: string) =>

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { InboxError } from "./errors";
 import type { Fields } from "./parse";
-import type { Submission, SubmissionKind } from "./types";
+import type { Submission, SubmissionKind } from "../data/enquiries/types";
 import { acceptedVisaLabel, validateContact, validateEnquiry, visaLabelField } from "./validate";
 
 /** When the site is configured with an access key, a submission must carry the same one. */

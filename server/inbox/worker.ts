@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { whenFree } from "../busy";
 import type { RetryConfig } from "./config";
-import type { MailMessage } from "./mail";
-import { isPermanentRefusal, isTlsRefusal, type MailSender } from "./mailer";
-import type { InboxStore } from "./store";
-import type { StoredEnquiry } from "./types";
+import { isPermanentRefusal, isTlsRefusal, type MailMessage, type MailSender } from "../mailer";
+import type { InboxStore } from "../data/enquiries/store";
+import type { StoredEnquiry } from "../data/enquiries/types";
 
 export interface WorkerLog {
   info(message: string): void;

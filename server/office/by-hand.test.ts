@@ -4,8 +4,8 @@ import { openOfficeData } from "./testing/office-data";
 import { submission } from "../testing/submission";
 import type { Database } from "../data/open";
 import { engines } from "../data/testing/engines";
-import type { InboxStore } from "../inbox/store";
-import { statsReport } from "../stats/report";
+import type { InboxStore } from "../data/enquiries/store";
+import { statsReport } from "../data/stats/report";
 import type { Work } from "./work";
 
 /*

@@ -1,7 +1,7 @@
 import { emailShape } from "../../app/lib/forms/validate-enquiry";
 import { acceptedVisaLabel } from "../../app/lib/forms/visa-service";
 import type { CameBy } from "../data/schema";
-import { readPhone } from "../inbox/phone";
+import { readPhone } from "../data/enquiries/phone";
 import type { AddField, AddValues } from "./pages/add";
 import { cameByOrder, serviceGroups } from "./pages/add";
 import { longestNote } from "./pages/enquiry";

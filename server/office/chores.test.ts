@@ -4,13 +4,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../data/open";
 import { emptyDatabase, engines } from "../data/testing/engines";
-import type { MailMessage } from "../inbox/mail";
-import type { MailSender } from "../inbox/mailer";
-import { closedState } from "../inbox/plugin";
-import type { InboxState } from "../inbox/state";
-import { InboxStore } from "../inbox/store";
+import type { MailMessage, MailSender } from "../mailer";
+import { type Connection, connectionOn } from "../data/resource";
+import { InboxStore } from "../data/enquiries/store";
 import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
-import { StatsStore } from "../stats/store";
+import { StatsStore } from "../data/stats/store";
 import { Chores, readChoreSettings } from "./chores";
 
 const hour = 60 * 60_000;
@@ -74,24 +72,24 @@ describe.each(engines)("the daily jobs on %s", (engine) => {
   let database: Database;
   let remove: () => Promise<void>;
   const mailbox = new Outbox();
-  let state: InboxState;
+  let connection: Connection;
   const chores = (office: string | null = "https://office.example") =>
-    new Chores(state, {
-      settings: { retentionMonths: 24, digest: true },
-      office,
-      agencyName: "Karama Visa & Travel",
-      log: quiet,
-    });
+    new Chores(
+      { connection },
+      {
+        settings: { retentionMonths: 24, digest: true },
+        office,
+        agencyName: "Karama Visa & Travel",
+        log: quiet,
+        mail: { sender: mailbox, from: "site@karama.example", to: "agency@karama.example" },
+      },
+    );
 
   beforeAll(async () => {
     const empty = await emptyDatabase(engine);
     remove = empty.remove;
     database = await openDatabase(empty.setting);
-    state = {
-      ...closedState(engine),
-      store: new InboxStore(database),
-      mail: { sender: mailbox, from: "site@karama.example", to: "agency@karama.example" },
-    };
+    connection = connectionOn(database);
   });
   afterAll(async () => {
     await database.close();

@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
 import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
-import type { Database } from "../data/open";
+import type { Connection, DatabaseResource } from "../data/resource";
 import type { ChoresTable } from "../data/schema";
-import type { InboxState } from "../inbox/state";
+import type { OutgoingMail } from "../mailer";
 import { escapeHtml, forMail } from "../text";
 import { plural } from "../words";
 import { dubaiDateTime } from "./time";
 import { readServerSettings, type ServerSettings } from "../settings";
-import { StatsStore } from "../stats/store";
 import { Work } from "./work";
 
 /** RETENTION_MONTHS and OFFICE_DIGEST (README.md, "The back office"). */
@@ -43,6 +42,8 @@ export interface ChoreOptions {
   office: string | null;
   agencyName: string;
   log: FastifyBaseLogger;
+  /** The mail transport for the digest; null when mail is not set up (SMTP_HOST). */
+  mail: OutgoingMail | null;
 }
 
 /**
@@ -56,7 +57,7 @@ export class Chores {
   private stopped = false;
 
   constructor(
-    private readonly state: InboxState,
+    private readonly database: Pick<DatabaseResource, "connection">,
     private readonly options: ChoreOptions,
   ) {}
 
@@ -91,15 +92,15 @@ export class Chores {
     this.timers.add(timer);
   }
 
-  private get database(): Database {
-    const database = this.state.store?.database;
-    if (!database) throw new Error("the database is not open");
-    return database;
+  private get connection(): Connection {
+    const connection = this.database.connection;
+    if (!connection) throw new Error("the database is not open");
+    return connection;
   }
 
   /** Claims today's run of a job; false when another server (or an earlier run) has it. */
   private async claim(name: ChoresTable["name"], now: number): Promise<boolean> {
-    const claimed = await this.database.db
+    const claimed = await this.connection.database.db
       .insertInto("chores")
       .values({ name, day: dubaiDay(now), done_at: new Date(now).toISOString() })
       .onConflict((conflict) => conflict.columns(["name", "day"]).doNothing())
@@ -109,16 +110,20 @@ export class Chores {
   }
 
   private async giveBack(name: ChoresTable["name"], now: number): Promise<void> {
-    await this.database.db.deleteFrom("chores").where("name", "=", name).where("day", "=", dubaiDay(now)).execute();
+    await this.connection.database.db
+      .deleteFrom("chores")
+      .where("name", "=", name)
+      .where("day", "=", dubaiDay(now))
+      .execute();
   }
 
   /** The nightly clean-up; null when it was not this server's to do. */
   async retention(now: number): Promise<{ old: number; spam: number } | null> {
     if (!(await this.claim("retention", now))) return null;
     try {
-      const swept = await new Work(this.database).sweep(now, this.options.settings.retentionMonths);
-      // The statistics' raw rows older than 90 days become daily totals (server/stats/store.ts).
-      await new StatsStore(this.database).rollUp(dubaiDay(now));
+      const swept = await new Work(this.connection.database).sweep(now, this.options.settings.retentionMonths);
+      // The statistics' raw rows older than 90 days become daily totals (server/data/stats/store.ts).
+      await this.connection.stats.rollUp(dubaiDay(now));
       if (swept.old + swept.spam > 0) {
         this.options.log.info(
           `Deleted ${plural(swept.old, "enquiry", "enquiries")} older than ${plural(this.options.settings.retentionMonths, "month")} and ` +
@@ -134,11 +139,11 @@ export class Chores {
 
   /** The digest mail; returns whether one was sent (not when nothing waits, mail is off, or it was not ours). */
   async digest(now: number): Promise<boolean> {
-    const mail = this.state.mail;
+    const mail = this.options.mail;
     if (!mail) return false;
     if (!(await this.claim("digest", now))) return false;
     try {
-      const { rows, total, held } = await new Work(this.database).waiting(now);
+      const { rows, total, held } = await new Work(this.connection.database).waiting(now);
       if (total === 0 && held === 0) return false;
       const office = this.options.office;
       const link = (path: string) => (office ? `${office}${path}` : null);

@@ -5,7 +5,8 @@ import { renderToString } from "preact-render-to-string";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Database } from "../data/open";
-import type { InboxState } from "../inbox/state";
+import type { DatabaseResource } from "../data/resource";
+import type { OutgoingMail } from "../mailer";
 import { Accounts } from "./accounts";
 import type { OfficeAssets } from "./assets";
 import type { OfficeConfig } from "./config";
@@ -27,7 +28,7 @@ export class OfficeError extends Error {
   }
 }
 
-/** The office's stores, on the inbox's database as it is now. */
+/** The office's stores, on the server's database as it is now: built once per connection. */
 export interface Parts {
   database: Database;
   accounts: Accounts;
@@ -39,16 +40,21 @@ export interface Parts {
 type PageExtra = { status?: number; section?: PageProps["section"] };
 
 /**
- * What every office route is given (built once, in the plugin): the settings, the inbox's state, the stores, and
- * the office's one way to answer with a page, to say "not found", and to read and set the session.
+ * What every office route is given (built once, in the plugin): the settings, the database, the mail, the stores,
+ * and the office's one way to answer with a page, to say "not found", and to read and set the session.
  */
 export interface OfficeContext {
   config: OfficeConfig;
-  state: InboxState;
+  /** The server's database (server/data/resource.ts). */
+  database: DatabaseResource;
+  /** The mail transport, when mail is set up (the Resend button shows then). */
+  mail: OutgoingMail | null;
+  /** Tells this server's outbox that an enquiry was queued (Not spam, Resend). */
+  kick: () => void;
   agencyName: string;
   assets: OfficeAssets;
   texts: ReplyTexts;
-  /** The stores on the inbox's database now, made again after it reconnects; 503 while it is unreachable. */
+  /** The stores on the database now, built once per connection; 503 while it is unreachable. */
   partsNow(): Parts;
   page(
     request: FastifyRequest,
@@ -105,25 +111,24 @@ async function html(request: FastifyRequest, reply: FastifyReply, status: number
 }
 
 export function officeContext(
-  fixed: Pick<OfficeContext, "config" | "state" | "agencyName" | "assets" | "texts">,
+  fixed: Pick<OfficeContext, "config" | "database" | "mail" | "kick" | "agencyName" | "assets" | "texts">,
 ): OfficeContext {
-  const { config, state, agencyName, assets } = fixed;
-  let parts: Parts | null = null;
+  const { config, agencyName, assets } = fixed;
+  const parts = fixed.database.perConnection(({ database }): Parts => {
+    const accounts = new Accounts(database);
+    return {
+      database,
+      accounts,
+      sessions: new Sessions(database, config),
+      work: new Work(database),
+      passkeys: new Passkeys(accounts, config),
+    };
+  });
   const partsNow = (): Parts => {
-    const database = state.store?.database;
-    if (!database)
+    const now = parts();
+    if (!now)
       throw new OfficeError(503, "The office cannot reach its database right now. Please try again in a minute.");
-    if (parts?.database !== database) {
-      const accounts = new Accounts(database);
-      parts = {
-        database,
-        accounts,
-        sessions: new Sessions(database, config),
-        work: new Work(database),
-        passkeys: new Passkeys(accounts, config),
-      };
-    }
-    return parts;
+    return now;
   };
 
   // Secure always: the office is only ever on https or on localhost (config.ts), where browsers keep Secure

@@ -4,9 +4,9 @@
  * inbox's own mapper (server/inbox/rows.ts), so a column is named in one place for the inbox and the office.
  */
 import type { CameBy, EnquiryEventsTable, Stage } from "../data/schema";
-import { readPhone } from "../inbox/phone";
-import { type EnquiryRow, fromRow } from "../inbox/rows";
-import type { DeliveryStatus } from "../inbox/types";
+import { readPhone } from "../data/enquiries/phone";
+import { type EnquiryRow, fromRow } from "../data/enquiries/rows";
+import type { DeliveryStatus } from "../data/enquiries/types";
 import { serviceName } from "../../app/lib/forms/visa-service";
 
 export const stages: readonly Stage[] = ["new", "contacted", "awaiting", "won", "lost"];

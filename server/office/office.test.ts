@@ -14,7 +14,7 @@ import {
   validEnquiry,
 } from "../testing/inbox-server";
 import { addDays, dubaiDay } from "../data/dubai-days";
-import { StatsStore } from "../stats/store";
+import { StatsStore } from "../data/stats/store";
 import { Accounts } from "./accounts";
 import { officePolicy } from "./headers";
 import { hashToken } from "./tokens";
@@ -673,7 +673,7 @@ describe.each(engines)("the back office on %s", (engine) => {
     });
 
     it("Not spam puts a held enquiry in the inbox and queues its mail, once when two people press it", async () => {
-      const [id] = await new (await import("../inbox/store")).InboxStore(database).addMany([
+      const [id] = await new (await import("../data/enquiries/store")).InboxStore(database).addMany([
         {
           submission: {
             kind: "enquiry",

@@ -7,7 +7,7 @@ import { migrateToLatest } from "../data/migrate";
 import { migrations } from "../data/migrations";
 import { openDatabase, type Database } from "../data/open";
 import { emptyDatabase, engines } from "../data/testing/engines";
-import type { InboxStore } from "../inbox/store";
+import type { InboxStore } from "../data/enquiries/store";
 import { countCap, type Tab, type Work } from "./work";
 
 /*

@@ -1,7 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { databaseRateLimitStore } from "../inbox/rate-limit-store";
-import type { InboxState } from "../inbox/state";
+import { databaseRateLimitStore } from "../data/rate-limit-store";
+import type { OutgoingMail } from "../mailer";
 import { buildOfficeAssets } from "./assets";
 import type { OfficeSetting } from "./config";
 import { OfficeError, officeContext } from "./context";
@@ -21,8 +21,10 @@ import { formFields, formLimit, officeRouting, requireDeclaredAccess, zodValidat
 
 export interface OfficePluginOptions {
   setting: OfficeSetting;
-  /** The inbox's database, shared: the office works on the same enquiries. */
-  state: InboxState;
+  /** The mail transport, when mail is set up (SMTP_*): the inbox's outbox mails through it too. */
+  mail: OutgoingMail | null;
+  /** Tells this server's outbox that an enquiry was queued (Not spam, Resend). */
+  kick: () => void;
   agencyName: string;
 }
 
@@ -35,13 +37,21 @@ const routeModules = [assets, signIn, inbox, stats, enquiry, me, owner, data, he
  * taps. Served by this server only, from the same database as the inbox.
  */
 export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app, options) => {
-  const { setting, state, agencyName } = options;
+  const { setting, mail, kick, agencyName } = options;
   if (!setting.on) {
     app.log.warn(`The back office (/office) is off: ${setting.reason}`);
     return;
   }
   const { config } = setting;
-  const ctx = officeContext({ config, state, agencyName, assets: await buildOfficeAssets(), texts: readReplyTexts() });
+  const ctx = officeContext({
+    config,
+    database: app.database,
+    mail,
+    kick,
+    agencyName,
+    assets: await buildOfficeAssets(),
+    texts: readReplyTexts(),
+  });
 
   await app.register(async (office: FastifyInstance) => {
     requireDeclaredAccess(office);
@@ -53,7 +63,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     );
     await office.register(rateLimit, {
       global: false,
-      store: databaseRateLimitStore(state),
+      store: databaseRateLimitStore(() => app.database.connection?.database ?? null),
       skipOnError: true,
       keyGenerator: (request) => `office-sign-in:${request.ip}`,
       errorResponseBuilder: (_request, context) =>

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
-import { readPhone } from "../inbox/phone";
+import { readPhone } from "../data/enquiries/phone";
 
 /**
  * The texts of the three replies, from content/office/replies.yaml, where the owner can change them: one pair for
@@ -40,7 +40,7 @@ export interface ReplyTo {
   phone: string;
   /**
    * The number in international form as stored beside it (null: flagged, not to be dialled until corrected);
-   * when not given, read from `phone` here (server/inbox/phone.ts).
+   * when not given, read from `phone` here (server/data/enquiries/phone.ts).
    */
   phoneInternational?: string | null;
   email: string;

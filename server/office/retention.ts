@@ -6,8 +6,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../data/open";
 import type { Schema } from "../data/schema";
-import { InboxStore } from "../inbox/store";
-import type { ExportedEnquiry, ExportedNote } from "../inbox/types";
+import { InboxStore } from "../data/enquiries/store";
+import type { ExportedEnquiry, ExportedNote } from "../data/enquiries/types";
 import { internationalDigits } from "./replies";
 import { phoneHas } from "./search";
 

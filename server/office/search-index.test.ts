@@ -7,7 +7,7 @@ import type { Schema } from "../data/schema";
 import { migrateToLatest } from "../data/migrate";
 import { migrations } from "../data/migrations";
 import { emptyDatabase, engines } from "../data/testing/engines";
-import { InboxStore } from "../inbox/store";
+import { InboxStore } from "../data/enquiries/store";
 import { submission } from "../testing/submission";
 import { Work } from "./work";
 

@@ -4,7 +4,7 @@
  */
 import { type Expression, type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Schema, Stage } from "../data/schema";
-import { nationalDigits, searchedNumber } from "../inbox/phone";
+import { nationalDigits, searchedNumber } from "../data/enquiries/phone";
 
 /** The inbox's tabs: New, In progress (contacted, awaiting documents), Done (won, lost), Held as spam, All. */
 export const tabs = ["new", "progress", "done", "held", "all"] as const;

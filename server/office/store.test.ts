@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../data/open";
 import { emptyDatabase, engines } from "../data/testing/engines";
-import { InboxStore } from "../inbox/store";
+import { InboxStore } from "../data/enquiries/store";
 import { Accounts } from "./accounts";
 import { officeDefaults } from "./config";
 import { Sessions } from "./sessions";
@@ -288,7 +288,7 @@ describe.each(engines)("the office's data on %s", (engine) => {
       );
       const rows = await work.between(new Date(t0 + hour).toISOString(), new Date(t0 + 2 * hour).toISOString());
       expect(rows.map((row) => row.id)).toEqual([formula]);
-      const { toCsv } = await import("../inbox/csv");
+      const { toCsv } = await import("../data/enquiries/csv");
       expect(toCsv(rows)).toContain(`"'=HYPERLINK(""http://evil"")"`);
     });
 

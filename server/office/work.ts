@@ -2,9 +2,9 @@ import { type Kysely, sql } from "kysely";
 import { dubaiDay } from "../data/dubai-days";
 import type { Database } from "../data/open";
 import type { EnquiryEventsTable, Schema, Stage } from "../data/schema";
-import { selectEnquiries } from "../inbox/rows";
-import { InboxStore } from "../inbox/store";
-import type { ExportedEnquiry } from "../inbox/types";
+import { selectEnquiries } from "../data/enquiries/rows";
+import { InboxStore } from "../data/enquiries/store";
+import type { ExportedEnquiry } from "../data/enquiries/types";
 import {
   type ByHand,
   type EnquiryDetail,

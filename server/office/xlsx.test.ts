@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import type { ExportedEnquiry } from "../inbox/types";
+import type { ExportedEnquiry } from "../data/enquiries/types";
 import { toXlsx } from "./xlsx";
 
 /*

@@ -1,8 +1,8 @@
 import { strToU8, zipSync } from "fflate";
 import { serviceName } from "../../app/lib/forms/visa-service";
 import { dubaiClock } from "../data/dubai-days";
-import { noteLine } from "../inbox/csv";
-import type { ExportedEnquiry } from "../inbox/types";
+import { noteLine } from "../data/enquiries/csv";
+import type { ExportedEnquiry } from "../data/enquiries/types";
 import { cameByLabels, deliveryLabels, stageLabels } from "./pages/labels";
 
 /*

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from "../data/open";
 import { engines } from "../data/testing/engines";
 import { removeTestDirs, type Running, startOn } from "../testing/inbox-server";
 import { readBeacon } from "./read-beacon";
-import { StatsStore } from "./store";
+import { StatsStore } from "../data/stats/store";
 import { inAFreshMinute } from "../testing/fresh-minute";
 
 afterAll(removeTestDirs);

@@ -3,12 +3,11 @@ import { isbot } from "isbot";
 import { beaconPath, largestBeacon } from "../../app/lib/statistics/beacon";
 import { dubaiDay } from "../data/dubai-days";
 import { isOwnOrigin } from "../own-origin";
-import type { InboxState } from "../inbox/state";
-import { otherPage } from "./bounds";
+import { otherPage } from "../data/stats/bounds";
 import { deviceClass } from "../device-class";
 import { MinuteLimit } from "./minute-limit";
 import { readBeacon } from "./read-beacon";
-import { type StatEvent, type StatVital, StatsStore } from "./store";
+import type { StatEvent, StatVital } from "../data/stats/store";
 import { StatsWriter, type WriterOptions, writerDefaults } from "./writer";
 
 export interface CollectorConfig extends WriterOptions {
@@ -19,7 +18,6 @@ export interface CollectorConfig extends WriterOptions {
 export const collectorDefaults: CollectorConfig = { ...writerDefaults, perAddressPerMinute: 120 };
 
 export interface CollectorOptions {
-  state: InboxState;
   /** The site's public address (SITE_URL): beacons come from its pages only. */
   siteUrl: string;
   config?: Partial<CollectorConfig>;
@@ -29,7 +27,7 @@ export interface CollectorOptions {
  * POST /api/stats: the site's own statistics (issue 27). A page sends one beacon when it is shown and one with its
  * Core Web Vitals when it is hidden (app/lib/statistics/collector.ts). Each is checked field by field
  * (read-beacon.ts), then kept as a day, a page, a source and a device class, nothing more, each from a bounded set
- * (bounds.ts, issue 34: a page of the site or one other, a known source or one of the day's first 200 campaign
+ * (server/data/stats/bounds.ts, issue 34: a page of the site or one other, a known source or one of the day's first 200 campaign
  * tags): the address is used for the rate limit, in memory, for a minute; the User-Agent tells a bot (not
  * counted) and the device class, and is dropped. The route's requests are not logged. Answers 204 whether counted or not (a bot learns nothing), 400 for
  * anything but a beacon, 403 from another site, 429 past the rate limit.
@@ -37,17 +35,8 @@ export interface CollectorOptions {
 export const collectorPlugin: FastifyPluginAsync<CollectorOptions> = async (app, options) => {
   const config = { ...collectorDefaults, ...options.config };
   const siteOrigin = new URL(options.siteUrl).origin;
-  let statsStore: StatsStore | null = null;
-  const writer = new StatsWriter(
-    () => {
-      const database = options.state.store?.database ?? null;
-      if (database === null) return null;
-      if (statsStore?.database !== database) statsStore = new StatsStore(database);
-      return statsStore;
-    },
-    app.log,
-    config,
-  );
+  // The statistics' store of the database now (server/data/resource.ts); null while it is not open.
+  const writer = new StatsWriter(() => app.database.connection?.stats ?? null, app.log, config);
   app.addHook("onClose", async () => writer.flush());
 
   // sendBeacon sends a string as text/plain; JSON is accepted too. Each is read as text and checked by readBeacon.
@@ -98,7 +87,7 @@ export const collectorPlugin: FastifyPluginAsync<CollectorOptions> = async (app,
     if (!read.ok) return reply.code(400).send({ message: read.error });
     const userAgent = request.headers["user-agent"] ?? "";
     if (isBot(userAgent)) return reply.code(204).send();
-    if (options.state.store === null) return reply.code(503).send({ message: "The statistics cannot be kept now" });
+    if (app.database.connection === null) return reply.code(503).send({ message: "The statistics cannot be kept now" });
 
     const day = dubaiDay(now);
     const device = deviceClass(userAgent);

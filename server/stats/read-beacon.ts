@@ -1,7 +1,7 @@
 import { largestBeacon, type MetricName } from "../../app/lib/statistics/beacon";
 import { isSource } from "../../app/lib/statistics/source";
-import { isPage } from "./bounds";
-import { isMetricName, isReportable } from "./metrics";
+import { isPage } from "../data/stats/bounds";
+import { isMetricName, isReportable } from "../data/stats/metrics";
 
 /**
  * What a beacon counts: a page of the site shown, the not-found page shown (at whatever path: the path is not kept,

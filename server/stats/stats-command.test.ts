@@ -5,7 +5,7 @@ import { openDatabase } from "../data/open";
 import { engines } from "../data/testing/engines";
 import { removeTestDirs, scriptOn, testDatabase } from "../testing/inbox-server";
 import type { DatabaseSetting } from "../data/settings";
-import { StatsStore } from "./store";
+import { StatsStore } from "../data/stats/store";
 
 afterAll(removeTestDirs);
 

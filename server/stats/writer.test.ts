@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it, vi } from "vitest";
-import type { StatEvent, StatVital, StatsStore } from "./store";
+import type { StatEvent, StatVital, StatsStore } from "../data/stats/store";
 import { StatsWriter, writerDefaults } from "./writer";
 
 const log = { warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { setImmediate as turn } from "node:timers/promises";
 import { whenFree } from "../busy";
-import type { StatEvent, StatVital, StatsStore } from "./store";
+import type { StatEvent, StatVital, StatsStore } from "../data/stats/store";
 
 export interface WriterOptions {
   /** Rows wait at most this long before they are written together. */

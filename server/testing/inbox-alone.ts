@@ -4,14 +4,17 @@ import type { DatabaseSetting } from "../data/settings";
 import type { InboxConfig } from "../inbox/config";
 import { closedState, inboxPlugin } from "../inbox/plugin";
 import type { InboxState } from "../inbox/state";
-import type { InboxStore } from "../inbox/store";
-import type { Submission } from "../inbox/types";
+import type { InboxStore } from "../data/enquiries/store";
+import { databaseResource, type DatabaseResource } from "../data/resource";
+import type { Submission } from "../data/enquiries/types";
 import { testInboxConfig } from "./fake-client";
 
 export interface InboxAlone {
   app: FastifyInstance;
-  /** The state the office reads (health.ts's healthDetails takes it). */
+  /** The inbox's state (its mail: server/data/health.ts's healthDetails takes it). */
   state: InboxState;
+  /** The server's database (healthDetails takes it too). */
+  database: DatabaseResource;
   /** The open store (the database is expected to open), and what tells the outbox that something is queued. */
   store: () => InboxStore;
   kick: () => void;
@@ -20,7 +23,7 @@ export interface InboxAlone {
 }
 
 /**
- * The inbox plugin alone (database, outbox, /healthz) in a Fastify of its own, not listening: requests go through
+ * The inbox plugin alone (with the database, its outbox, /healthz) in a Fastify of its own, not listening: requests go through
  * app.inject. For tests that need its state, which the whole server keeps to itself.
  */
 export async function inboxAlone(database: DatabaseSetting, overrides: Partial<InboxConfig> = {}): Promise<InboxAlone> {
@@ -28,15 +31,17 @@ export async function inboxAlone(database: DatabaseSetting, overrides: Partial<I
   const app = Fastify({
     logger: { level: "info", stream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
   });
-  const state = closedState(database.engine);
+  const state = closedState();
   const config = testInboxConfig(tmpdir(), { database, mailTo: "office@example.com", ...overrides });
+  await app.register(databaseResource, { setting: config.database, reopenMs: config.reopenMs });
   await app.register(inboxPlugin, { config, accessKey: "", siteUrl: "http://127.0.0.1", state });
   await app.ready();
   const store = () => {
-    if (!state.store) throw new Error(`The database is not open: ${state.openError}`);
-    return state.store;
+    const connection = app.database.connection;
+    if (!connection) throw new Error(`The database is not open: ${app.database.openError}`);
+    return connection.enquiries;
   };
-  return { app, state, logged, store, kick: () => state.kick?.() };
+  return { app, state, database: app.database, logged, store, kick: () => state.kick() };
 }
 
 export const storedEnquiry: Submission = {

@@ -12,8 +12,8 @@ import { openDatabase } from "../data/open";
 import type { DatabaseSetting } from "../data/settings";
 import { emptyDatabase } from "../data/testing/engines";
 import type { InboxConfig } from "../inbox/config";
-import { InboxStore } from "../inbox/store";
-import type { StoredEnquiry } from "../inbox/types";
+import { InboxStore } from "../data/enquiries/store";
+import type { StoredEnquiry } from "../data/enquiries/types";
 import { makeFakeClientRoot, makeTempDir, testInboxConfig } from "./fake-client";
 
 /* The inbox's integration tests: a real server on loopback with its own database, and the requests they send. */

@@ -1,4 +1,4 @@
-import type { Submission } from "../inbox/types";
+import type { Submission } from "../data/enquiries/types";
 
 /**
  * A visitor's enquiry as the inbox stores it, for the tests of the inbox, the office, the statistics and the

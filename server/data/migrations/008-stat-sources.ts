@@ -4,7 +4,7 @@ import type { Migration } from "./migration";
 const key = ["day", "kind", "route", "source", "device"] as const;
 
 /**
- * The statistics bounded whatever visitors send (issue 34, server/stats/bounds.ts):
+ * The statistics bounded whatever visitors send (issue 34, server/data/stats/bounds.ts):
  *
  * - `stat_sources`: the campaign tags each day counts under their own name, its first 200 on all servers
  *   together; past them a day's tags count as one "other" source. A row per day and tag, kept as long as the

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { readPhone } from "../../inbox/phone";
+import { readPhone } from "../enquiries/phone";
 import type { Migration } from "./migration";
 
 /**
@@ -7,7 +7,7 @@ import type { Migration } from "./migration";
  * never changed (issue 35): Call and WhatsApp dial it, and a search finds it however it is typed. A number that is
  * none anywhere, or a foreign mobile typed without its country code, has no international form but a flag, until
  * someone in the office corrects it. The enquiries already stored are read here once, in pieces of 500 (a few
- * seconds at 100,000), with the rules of server/inbox/phone.ts as they are at this migration, so every list and
+ * seconds at 100,000), with the rules of server/data/enquiries/phone.ts as they are at this migration, so every list and
  * search reads a column and never a library.
  */
 export const phoneNumbers: Migration = {

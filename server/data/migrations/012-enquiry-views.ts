@@ -3,7 +3,7 @@ import type { Migration } from "./migration";
 
 /**
  * The statistics counted before issue 35 given the views their enquiries imply: an enquiry from a page counts as a
- * view of it when none was counted (server/stats/store.ts, countEnquiries). Each row of enquiries (a day, page,
+ * view of it when none was counted (server/data/stats/counting.ts, countEnquiries). Each row of enquiries (a day, page,
  * source and device) with more enquiries than views counted gets the views it lacks, in the raw rows and the daily
  * totals alike, so the figures of the last 25 months never pass 100 enquiries per 100 views either. One statement
  * per table, on both engines; a second run adds nothing (the rows then have as many views as enquiries).

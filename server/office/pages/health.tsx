@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import type { HealthDetails } from "../../inbox/health";
+import type { HealthDetails } from "../../data/health";
 import { plural } from "../../words";
 import { ago, dubaiDateTime } from "../time";
 

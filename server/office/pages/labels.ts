@@ -1,5 +1,5 @@
 import type { CameBy, Stage } from "../../data/schema";
-import type { DeliveryStatus } from "../../inbox/types";
+import type { DeliveryStatus } from "../../data/enquiries/types";
 import type { Tab } from "../work";
 
 export const tabLabels: Record<Tab, string> = {

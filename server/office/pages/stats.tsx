@@ -2,9 +2,9 @@
 import type { ComponentChildren } from "preact";
 import type { MetricName } from "../../../app/lib/statistics/beacon";
 import { visible } from "../../text";
-import { pageName, sourceName, sourcesPerDay, sourcesShown } from "../../stats/bounds";
-import { metricNames, metrics } from "../../stats/metrics";
-import { conversion, formatMetric, periods, type Report } from "../../stats/report";
+import { pageName, sourceName, sourcesPerDay, sourcesShown } from "../../data/stats/bounds";
+import { metricNames, metrics } from "../../data/stats/metrics";
+import { conversion, formatMetric, periods, type Report } from "../../data/stats/report";
 
 const deviceNames: Record<string, string> = {
   phone: "Phones",
@@ -21,7 +21,7 @@ const deviceName = (device: string) => deviceNames[device] ?? visible(device);
 
 /**
  * The statistics: what brings enquiries, and how fast the site is for real visitors (issue 27). Every row comes
- * from a bounded set (server/stats/bounds.ts, issue 34), so the page stays small whatever visitors sent; what text
+ * from a bounded set (server/data/stats/bounds.ts, issue 34), so the page stays small whatever visitors sent; what text
  * of theirs it shows (a campaign tag) has its control characters made visible.
  */
 export function Stats({ report }: { report: Report }) {

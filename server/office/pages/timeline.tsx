@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { CameBy, Stage } from "../../data/schema";
 import { oneLine, visible } from "../../text";
-import { spaced } from "../../inbox/phone";
+import { spaced } from "../../data/enquiries/phone";
 import { dubaiDateTime } from "../time";
 import type { EnquiryDetail, TimelineEvent } from "../work";
 import { cameByLabels, stageLabels } from "./labels";

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { toCsv } from "../../inbox/csv";
+import { toCsv } from "../../data/enquiries/csv";
 import { calendarDay, plural } from "../../words";
 import { type OfficeContext, OfficeError } from "../context";
 import { Data } from "../pages/owner";

@@ -4,7 +4,7 @@ import { readEmail } from "../by-hand";
 import { type OfficeContext, OfficeError } from "../context";
 import { Enquiry, type EnquiryProblem, longestNote, longestReason } from "../pages/enquiry";
 import { loadPageTitles } from "../../page-titles";
-import { readPhone } from "../../inbox/phone";
+import { readPhone } from "../../data/enquiries/phone";
 import { oneLine } from "../../text";
 import { replyLinks } from "../replies";
 import { officeRoutes } from "../routes";
@@ -14,7 +14,7 @@ import type { Work } from "../work";
 
 /** One enquiry: its page, and what the office does to it (stage, note, corrections, spam, replies, resend). */
 export function register(on: On, ctx: OfficeContext): void {
-  const { state, partsNow, page, notFound, fresh } = ctx;
+  const { mail, kick, partsNow, page, notFound, fresh } = ctx;
 
   const showEnquiry = async (
     request: FastifyRequest,
@@ -33,7 +33,7 @@ export function register(on: On, ctx: OfficeContext): void {
       <Enquiry
         enquiry={enquiry}
         replies={replies}
-        mailOn={Boolean(state.mail)}
+        mailOn={Boolean(mail)}
         problem={problem}
         owner={session.person.role === "owner" ? { fresh: fresh(session) } : undefined}
       />,
@@ -137,7 +137,7 @@ export function register(on: On, ctx: OfficeContext): void {
   ) =>
     on(spec, async (_request, reply, { params, session }) => {
       // Pressed twice (or by two people): the second finds nothing to do and just shows the enquiry.
-      if (await act(partsNow().work, params.id, session.person.id)) state.kick?.();
+      if (await act(partsNow().work, params.id, session.person.id)) kick();
       return reply.redirect(`/office/enquiries/${params.id}`, 303);
     });
   backToEnquiry(officeRoutes.notSpam, (work, id, personId) => work.notSpam(id, personId, Date.now()));

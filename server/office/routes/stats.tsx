@@ -4,7 +4,7 @@ import { Stats } from "../pages/stats";
 import { loadPageTitles } from "../../page-titles";
 import { officeRoutes } from "../routes";
 import type { On } from "../routing";
-import { defaultDays, periods, statsReport } from "../../stats/report";
+import { defaultDays, periods, statsReport } from "../../data/stats/report";
 
 /** What brings enquiries, and the site's speed for real visitors (server/stats): for everyone in the office. */
 export function register(on: On, { partsNow, page }: OfficeContext): void {

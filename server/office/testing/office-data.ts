@@ -2,7 +2,7 @@ import type { Database } from "../../data/open";
 import { openDatabase } from "../../data/open";
 import { emptyDatabase } from "../../data/testing/engines";
 import type { DatabaseSetting } from "../../data/settings";
-import { InboxStore } from "../../inbox/store";
+import { InboxStore } from "../../data/enquiries/store";
 import { Accounts } from "../accounts";
 import { Work } from "../work";
 

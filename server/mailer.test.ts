@@ -3,13 +3,13 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines } from "../data/testing/engines";
-import { makeTempDir } from "../testing/fake-client";
-import { inboxAlone, storedEnquiry } from "../testing/inbox-alone";
-import { removeTestDirs, testDatabase, waitFor } from "../testing/inbox-server";
-import { LocalSmtp } from "../testing/smtp";
-import type { SmtpConfig } from "./config";
-import { healthDetails } from "./health";
+import { engines } from "./data/testing/engines";
+import { makeTempDir } from "./testing/fake-client";
+import { inboxAlone, storedEnquiry } from "./testing/inbox-alone";
+import { removeTestDirs, testDatabase, waitFor } from "./testing/inbox-server";
+import { LocalSmtp } from "./testing/smtp";
+import type { SmtpConfig } from "./mailer";
+import { healthDetails } from "./data/health";
 import { smtpSender, smtpTransportOptions } from "./mailer";
 
 afterAll(removeTestDirs);
@@ -47,7 +47,7 @@ describe.each(engines)("issue 34, finding 4: the mail server's password never go
       expect(row?.lastError).toMatch(/STARTTLS/);
       const errors = logged.filter((line) => line.level >= 50).map((line) => line.msg);
       expect(errors.join("\n")).toMatch(/STARTTLS[\s\S]*SMTP_USER/);
-      const details = await healthDetails(state);
+      const details = await healthDetails(app.database, state.mail);
       expect(details.mail).toMatchObject({ ok: false, error: expect.stringMatching(/STARTTLS/) });
       expect(details.outbox).toMatchObject({ pending: 1, rejected: 0 });
       const health = await app.inject("/healthz");
@@ -69,7 +69,7 @@ describe.each(engines)("issue 34, finding 4: the mail server's password never go
       await waitFor(async () => (await store().all())[0]?.status === "sent", "the delivery");
       expect(smtp.received).toHaveLength(1);
       expect(smtp.logins).toEqual([]);
-      expect((await healthDetails(state)).mail).toMatchObject({ ok: true, error: null });
+      expect((await healthDetails(app.database, state.mail)).mail).toMatchObject({ ok: true, error: null });
       expect((await app.inject("/healthz")).json()).toEqual({ status: "ok", database: { engine, ok: true } });
     } finally {
       await app.close();

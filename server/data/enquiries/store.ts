@@ -1,19 +1,24 @@
 import type { ExpressionBuilder, UpdateObject } from "kysely";
-import { dubaiDay } from "../data/dubai-days";
-import type { Database } from "../data/open";
-import type { Schema } from "../data/schema";
+import { dubaiDay } from "../dubai-days";
+import type { Database } from "../database";
+import type { Schema } from "../schema";
 import { countEnquiries } from "../stats/counting";
 import { type OutboxHealth, outboxHealth } from "./outbox-health";
 import { type EnquiryInput, fromRow, selectEnquiries, toRow } from "./rows";
-import type { UsedProof } from "./spam";
 import type { DeliveryStatus, StoredEnquiry, Submission } from "./types";
 
 export type { OutboxHealth } from "./outbox-health";
 
+/** A good proof of work, to be recorded as used until it expires (ms since the epoch). */
+export interface UsedProof {
+  signature: string;
+  expiresAt: number;
+}
+
 /** A submission to store; a held one (suspected spam) carries the checks it failed. */
 export interface NewEnquiry extends EnquiryInput {
   heldReason: string | null;
-  /** The good proof of work it carried (spam.ts): accepted once, on whichever server stores it first. */
+  /** The good proof of work it carried (server/inbox/spam.ts): accepted once, on whichever server stores it first. */
   proof?: UsedProof | null;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StatKind } from "../data/schema";
+import type { StatKind } from "../schema";
 import { countedAs, keyOf, statKey } from "./key";
 
 describe("the statistics named once (issue 36, item 5)", () => {

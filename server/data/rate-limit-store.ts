@@ -1,8 +1,7 @@
 import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { createHmac, randomBytes } from "node:crypto";
-import { dubaiDay } from "../data/dubai-days";
-import type { Database } from "../data/open";
-import type { InboxState } from "./state";
+import { dubaiDay } from "./dubai-days";
+import type { Database } from "./database";
 
 /** How long a minute's counts are kept after it ends. */
 const keepMs = 60 * 60_000;
@@ -51,7 +50,7 @@ function todaysKey(database: Database, now: number): Promise<Buffer> {
  * is kept only as a keyed hash (HMAC-SHA-256 with the day's key, todaysKey), and only for the hour after its last
  * minute.
  */
-export function databaseRateLimitStore(state: InboxState): FastifyRateLimitStoreCtor {
+export function databaseRateLimitStore(databaseNow: () => Database | null): FastifyRateLimitStoreCtor {
   let lastSweep = 0;
   class DatabaseRateLimitStore {
     incr(
@@ -61,7 +60,7 @@ export function databaseRateLimitStore(state: InboxState): FastifyRateLimitStore
     ) {
       const now = Date.now();
       const windowStart = now - (now % timeWindow);
-      const database = state.store?.database;
+      const database = databaseNow();
       if (!database) {
         callback(new Error("the database is not open"));
         return;

@@ -1,4 +1,4 @@
-import { dubaiClock } from "../data/dubai-days";
+import { dubaiClock } from "../dubai-days";
 import type { ExportedEnquiry, ExportedNote } from "./types";
 
 /** A note as the exports write it: "2026-01-02 10:30, Mariam: Called twice" (Dubai time). */

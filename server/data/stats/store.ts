@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../data/open";
-import { addDays } from "../data/dubai-days";
-import type { Schema } from "../data/schema";
-import type { MetricName } from "../../app/lib/statistics/beacon";
+import type { Database } from "../database";
+import { addDays } from "../dubai-days";
+import type { Schema } from "../schema";
+import type { MetricName } from "../../../app/lib/statistics/beacon";
 import { isPage, sourcesPerDay } from "./bounds";
 import {
   addCounts,
@@ -40,7 +40,7 @@ export interface VitalFigure {
  * The site's statistics (issue 27): what the collector counts (the inbox counts each enquiry through counting.ts), and
  * the figures the office and `npm run stats` show. Every query is written once for both engines (server/data).
  *
- * Whatever is sent, what is kept is bounded (issue 34, server/stats/bounds.ts): a page of the site or one other,
+ * Whatever is sent, what is kept is bounded (issue 34, server/data/stats/bounds.ts): a page of the site or one other,
  * a known source or one of the day's first 200 campaign tags (stat_sources, the same for every server) or one
  * other, a vital a browser can report of a page of the site.
  */

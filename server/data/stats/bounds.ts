@@ -1,7 +1,7 @@
-import { titleOfPage } from "../page-titles";
-import { pagePaths } from "../../app/lib/paths";
-import { isSource, knownSources, sourceLabel } from "../../app/lib/statistics/source";
-import { visible } from "../text";
+import { titleOfPage } from "../../page-titles";
+import { pagePaths } from "../../../app/lib/paths";
+import { isSource, knownSources, sourceLabel } from "../../../app/lib/statistics/source";
+import { visible } from "../../text";
 
 /*
  * What the statistics keep of what a visitor sends (issue 34): whatever comes, a bounded set of pages and sources,
@@ -60,7 +60,7 @@ export function pageName(route: string): string {
   return titleOfPage(route) ?? visible(route);
 }
 
-export { loadPageTitles } from "../page-titles";
+export { loadPageTitles } from "../../page-titles";
 
 /** A stored source as the office and `npm run stats` name it. */
 export function sourceName(source: string): string {

@@ -1,6 +1,6 @@
-/** The outbox at a glance, for GET /healthz and the owner's health page (health.ts): what waits, what failed. */
+/** The outbox at a glance, for GET /healthz and the owner's health page (server/data/health.ts): what waits, what failed. */
 import type { Kysely } from "kysely";
-import type { Schema } from "../data/schema";
+import type { Schema } from "../schema";
 
 /** What GET /healthz reports of the outbox. */
 export interface OutboxHealth {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { pagePaths } from "../../app/lib/paths";
-import { knownSources } from "../../app/lib/statistics/source";
+import { pagePaths } from "../../../app/lib/paths";
+import { knownSources } from "../../../app/lib/statistics/source";
 import { loadPageTitles, otherPage, otherSource, pageName, pageOf, sourceName, sourceOf } from "./bounds";
 
 // Pages are named by their titles, read from the content files once (bounds.ts).

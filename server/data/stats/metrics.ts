@@ -1,4 +1,4 @@
-import type { MetricName } from "../../app/lib/statistics/beacon";
+import type { MetricName } from "../../../app/lib/statistics/beacon";
 
 export type Rating = "good" | "needs improvement" | "poor";
 

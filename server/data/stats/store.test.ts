@@ -1,15 +1,15 @@
 // @vitest-environment node
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../data/open";
-import type { DatabaseSetting } from "../data/settings";
-import { migrateToLatest } from "../data/migrate";
-import { migrations } from "../data/migrations";
-import { whenFree } from "../busy";
-import { emptyDatabase, engines } from "../data/testing/engines";
-import { InboxStore } from "../inbox/store";
-import type { Submission } from "../inbox/types";
-import { submission as visitorEnquiry } from "../testing/submission";
+import { openDatabase, type Database } from "../open";
+import type { DatabaseSetting } from "../settings";
+import { migrateToLatest } from "../migrate";
+import { migrations } from "../migrations/index";
+import { whenFree } from "../../busy";
+import { emptyDatabase, engines } from "../testing/engines";
+import { InboxStore } from "../enquiries/store";
+import type { Submission } from "../enquiries/types";
+import { submission as visitorEnquiry } from "../../testing/submission";
 import { otherPage, otherSource, sourcesPerDay } from "./bounds";
 import { type StatEvent, type StatVital, StatsStore } from "./store";
 

@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pagePaths } from "../../app/lib/paths";
-import { dubaiDay } from "../data/dubai-days";
-import { openDatabase, type Database } from "../data/open";
-import { engines } from "../data/testing/engines";
-import { signedInPerson } from "../office/testing/office-client";
-import { removeTestDirs, type Running, startOn, waitFor } from "../testing/inbox-server";
-import { otherPage, otherSource, sourcesPerDay } from "./bounds";
+import { pagePaths } from "../app/lib/paths";
+import { dubaiDay } from "./data/dubai-days";
+import { openDatabase, type Database } from "./data/open";
+import { engines } from "./data/testing/engines";
+import { signedInPerson } from "./office/testing/office-client";
+import { removeTestDirs, type Running, startOn, waitFor } from "./testing/inbox-server";
+import { otherPage, otherSource, sourcesPerDay } from "./data/stats/bounds";
 
 afterAll(removeTestDirs);
 

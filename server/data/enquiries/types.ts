@@ -1,4 +1,4 @@
-import type { CameBy, Stage } from "../data/schema";
+import type { CameBy, Stage } from "../schema";
 
 /** The enquiry form (multipart) or the Contact form (JSON). */
 export type SubmissionKind = "enquiry" | "contact";

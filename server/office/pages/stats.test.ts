@@ -2,13 +2,13 @@
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pagePaths } from "../../app/lib/paths";
-import { knownSources } from "../../app/lib/statistics/source";
-import { addDays } from "../data/dubai-days";
-import { Stats } from "../office/pages/stats";
-import { loadPageTitles, otherPage, otherSource, sourcesShown } from "./bounds";
-import { metricNames, rating } from "./metrics";
-import type { Report } from "./report";
+import { pagePaths } from "../../../app/lib/paths";
+import { knownSources } from "../../../app/lib/statistics/source";
+import { addDays } from "../../data/dubai-days";
+import { Stats } from "./stats";
+import { loadPageTitles, otherPage, otherSource, sourcesShown } from "../../data/stats/bounds";
+import { metricNames, rating } from "../../data/stats/metrics";
+import type { Report } from "../../data/stats/report";
 
 // Pages are named by their titles, read from the content files once (bounds.ts).
 beforeAll(loadPageTitles);

@@ -1,6 +1,6 @@
-import type { MetricName } from "../../app/lib/statistics/beacon";
-import { addDays, dubaiDay } from "../data/dubai-days";
-import type { Database } from "../data/open";
+import type { MetricName } from "../../../app/lib/statistics/beacon";
+import { addDays, dubaiDay } from "../dubai-days";
+import type { Database } from "../database";
 import { rating, type Rating } from "./metrics";
 import { type Figures, StatsStore, type VitalFigure } from "./store";
 

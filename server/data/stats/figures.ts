@@ -2,8 +2,8 @@
  * The figures the office's statistics page and `npm run stats` show (report.ts), added up from the counts the
  * database returns per day, page, source and device: the totals, the empty days, the rankings, the other source.
  */
-import type { StatKind } from "../data/schema";
-import { daysFrom } from "../data/dubai-days";
+import type { StatKind } from "../schema";
+import { daysFrom } from "../dubai-days";
 import { otherSource, pageOf, sourceOf, sourcesShown } from "./bounds";
 import { isTag } from "./counting";
 import { countedAs } from "./key";

@@ -4,8 +4,8 @@
  * views they lack. StatsStore's record and the inbox's store (countEnquiries) write through these.
  */
 import { type Kysely, PostgresAdapter, sql } from "kysely";
-import type { Database } from "../data/open";
-import type { Schema, StatEventsTable, StatVitalsTable } from "../data/schema";
+import type { Database } from "../database";
+import type { Schema, StatEventsTable, StatVitalsTable } from "../schema";
 import { isKnownSource, otherPage, otherSource, pageOf, sourceOf, sourcesPerDay } from "./bounds";
 import { keyOf, statKey } from "./key";
 
@@ -17,7 +17,7 @@ export type StatVital = StatVitalsTable;
 const sourcesLock = 0x7374617473;
 
 /**
- * Counts enquiries let through, inside the transaction that stores them (server/inbox/store.ts). Their page and
+ * Counts enquiries let through, inside the transaction that stores them (server/data/enquiries/store.ts). Their page and
  * source are bounded as a beacon's are: a Referer that is not a page of the site is the one other page, and a
  * campaign tag counts under its name if its day has admitted it (or still has room), else as the other source.
  * On PostgreSQL a tag is admitted only when the lock on the day's tags is free at once: an enquiry never waits

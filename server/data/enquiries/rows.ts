@@ -4,7 +4,7 @@
  * office's enquiry page (server/office/enquiry-rows.ts) all read through.
  */
 import type { Insertable, Kysely, Selectable } from "kysely";
-import type { CameBy, EnquiriesTable, OutboxTable, Schema } from "../data/schema";
+import type { CameBy, EnquiriesTable, OutboxTable, Schema } from "../schema";
 import { readPhone } from "./phone";
 import type { StoredEnquiry, Submission } from "./types";
 

@@ -1,4 +1,4 @@
-import type { StatEventsTable, StatKind } from "../data/schema";
+import type { StatEventsTable, StatKind } from "../schema";
 
 /*
  * The statistics named once (issue 36, item 5): what a counted row is counted by, and where each kind of counted

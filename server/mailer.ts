@@ -1,16 +1,51 @@
 import type { ConnectionOptions } from "node:tls";
 import nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
-import type { SmtpConfig } from "./config";
-import type { MailMessage } from "./mail";
 
-/** How this server's latest send went, for the owner's health page (health.ts). */
+/*
+ * The mail transport (SMTP_*): the inbox's outbox mails each enquiry through it, the office's daily digest too.
+ */
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /**
+   * TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it, and required when
+   * there is a login (`user`): the password never goes in clear.
+   */
+  secure: boolean;
+  user: string;
+  pass: string;
+  from: string;
+}
+
+export interface MailMessage {
+  /** The same for every copy of one enquiry's mail, so a resend is recognised as the same message. */
+  messageId: string;
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** How this server's latest send went, for the owner's health page (server/data/health.ts). */
 export interface MailStatus {
   ok: boolean;
   /** When that send ended (ms since the epoch). */
   at: number;
   /** Its error, when it failed. */
   error: string | null;
+}
+
+/** The mail transport and its addresses, when mail is set up (SMTP_HOST): the outbox's and the digest's. */
+export interface OutgoingMail {
+  sender: MailSender;
+  /** The sender address (SMTP_FROM, else the agency's). */
+  from: string;
+  /** The agency's mailbox, the only recipient there ever is. */
+  to: string;
 }
 
 export interface MailSender {

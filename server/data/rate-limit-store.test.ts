@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type Database, openDatabase } from "../data/open";
-import { emptyDatabase, engines } from "../data/testing/engines";
+import { type Database, openDatabase } from "./open";
+import { emptyDatabase, engines } from "./testing/engines";
 import { databaseRateLimitStore } from "./rate-limit-store";
-import type { InboxState } from "./state";
-import { InboxStore } from "./store";
 
 /*
  * The rate limit's counts are kept per address for an hour. An unsalted hash of an address is no protection: the
@@ -39,8 +37,7 @@ describe.each(engines)("issue 34, finding 11: the rate limit keys addresses with
       const database = await openDatabase(setting, { waitMs: engine === "sqlite" ? 0 : 10_000 });
       cleanups.push(() => database.close());
       databases.push(database);
-      const state: InboxState = { engine, store: new InboxStore(database), guard: null, openError: null };
-      const Store = databaseRateLimitStore(state);
+      const Store = databaseRateLimitStore(() => database);
       stores.push(new Store({}));
     }
     const incr = (index: number, key: string) =>
