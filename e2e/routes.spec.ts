@@ -94,7 +94,7 @@ test.describe("unknown pages", () => {
     await expect(page.getByText("Page not found")).toHaveCount(0);
   });
 
-  for (const path of ["/dubai-visa/abc", "/no-such-page", "/visa-packages/1/extra"]) {
+  for (const path of ["/dubai-visa/abc", "/dubai-visa/abc/", "/no-such-page", "/visa-packages/1/extra"]) {
     test(`${path} gets the designed not-found page with status 404`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);

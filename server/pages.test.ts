@@ -36,4 +36,12 @@ describe("notFoundFileOf", () => {
     expect(notFoundFileOf("/visa-packages/1/extra")).toBe("404/index.html");
     expect(notFoundFileOf("/nope")).toBe("404/index.html");
   });
+
+  it("reads a trailing slash as the browser's router does: /dubai-visa/abc/ is the group's not-found page", () => {
+    // The general 404 page is pre-rendered on the catch-all route; in the browser /dubai-visa/abc/ matches the
+    // detail route, which hydrated over the catch-all's HTML and left the page empty.
+    expect(notFoundFileOf("/dubai-visa/abc/")).toBe("dubai-visa/not-found/index.html");
+    expect(notFoundFileOf("/Tourist-Visa/x//")).toBe("tourist-visa/not-found/index.html");
+    expect(notFoundFileOf("/nope/")).toBe("404/index.html");
+  });
 });

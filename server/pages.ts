@@ -20,9 +20,13 @@ export function htmlFileOf(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
 }
 
-/** The not-found page for a path: under a detail group it is that group's own copy (see app/lib/paths.ts). */
+/**
+ * The not-found page for a path: under a detail group it is that group's own copy (see app/lib/paths.ts). A
+ * trailing slash counts for nothing, as in the browser's router: /dubai-visa/abc/ is answered with the copy made on
+ * the detail route that the browser will hydrate it on.
+ */
 export function notFoundFileOf(pathname: string): string {
-  const [, first = "", second, ...rest] = pathname.toLowerCase().split("/");
+  const [, first = "", second, ...rest] = pathname.toLowerCase().replace(/\/+$/, "").split("/");
   if (isDetailGroup(first) && second !== undefined && second !== "" && rest.length === 0) {
     return htmlFileOf(`/${first}/${detailNotFoundSegment}`);
   }
