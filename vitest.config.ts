@@ -18,6 +18,10 @@ export default defineConfig({
     // each test sets what it needs (server/env-file.ts).
     env: { ENV_FILE: "off" },
     restoreMocks: true,
+    // expect.poll waits for what a server writes in its own time (the statistics' batches): Vitest's 1 s default
+    // failed it while other work ran beside the suite. A poll that is answered returns at once; this is only how
+    // long a wrong answer is given before the test fails.
+    expect: { poll: { timeout: 15_000 } },
     // One worker per core. Vitest's default leaves one core free, which on a two-core machine ran the files one
     // at a time (node project 44 s, 24 s with both cores).
     maxWorkers: "100%",

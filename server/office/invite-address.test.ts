@@ -70,8 +70,8 @@ describe("npm run office from a shell with only the settings file", () => {
     expect(link.stdout.trim().split("\n").at(-1)).toMatch(new RegExp(`^${officeUrl}/office/enrol/`));
   });
 
-  it("names the same office address as the server started from the same file", async () => {
-    const server = await spawnServer({ CLIENT_ROOT: clientRoot }, 20_000, bareShell);
+  it("names the same office address as the server started from the same file", { timeout: 90_000 }, async () => {
+    const server = await spawnServer({ CLIENT_ROOT: clientRoot }, 60_000, bareShell);
     try {
       expect(server.output()).toContain(`Back office: ${officeUrl}/office (OFFICE_URL)`);
       expect(server.output()).toContain("Public address: https://www.karama-visa.example (SITE_URL)");

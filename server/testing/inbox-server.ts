@@ -124,8 +124,15 @@ export async function start(options: StartOptions = {}): Promise<Running> {
   };
 }
 
-/** Polls until check() holds; bounded, so a broken delivery fails the test instead of hanging it. */
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+/**
+ * Polls until check() holds; bounded, so a broken delivery fails the test instead of hanging it. The bound is what a
+ * busy two-core machine needs (5 s was not), not what an idle one does: a check that holds returns at once.
+ */
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
