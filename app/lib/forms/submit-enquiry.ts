@@ -1,6 +1,6 @@
 import { site } from "../site-config";
 import { challengeUrlOf } from "./spam-guard";
-import type { EnquiryValues } from "./validate-enquiry";
+import { enquiryFormFields, type EnquiryValues } from "./enquiry-fields";
 
 /** What the form shows for each outcome; `reason` lets the page offer the right way out (e.g. WhatsApp). */
 export type SubmitEnquiryResult =
@@ -58,9 +58,16 @@ export function defaultFormServiceConfig(): FormServiceConfig {
   return { endpoint: site.formEndpoint, accessKey: site.formAccessKey, toEmail: site.email };
 }
 
+/** The form's fields as the spec's payload orders them: those sent only when filled (adult, child) last. */
+const payloadFields = [
+  ...enquiryFormFields.filter(({ form }) => !form.whenFilled),
+  ...enquiryFormFields.filter(({ form }) => form.whenFilled),
+];
+
 /**
- * The spec's calls "Enquiry submit": the multipart fields, in the spec's order; adult and child only when filled; then the
- * fields beyond the spec that this endpoint gets (`fieldsBeyondSpec`).
+ * The spec's calls "Enquiry submit": the access key, the form's fields by their sent names (enquiry-fields.ts) in the
+ * spec's order, adult and child only when filled, the agency mailbox; then the fields beyond the spec that this
+ * endpoint gets (`fieldsBeyondSpec`).
  */
 export function buildEnquiryFormData(
   values: EnquiryValues,
@@ -69,14 +76,10 @@ export function buildEnquiryFormData(
 ): FormData {
   const data = new FormData();
   data.append("access_key", config.accessKey);
-  data.append("name", values.name);
-  data.append("email", values.email);
-  data.append("phone", values.phone);
-  data.append("visa_type", values.visa);
-  data.append("date", values.date);
-  data.append("message", values.message);
-  if (values.adult.trim() !== "") data.append("adult", values.adult);
-  if (values.child.trim() !== "") data.append("child", values.child);
+  for (const { sent, form } of payloadFields) {
+    const value = values[form.state];
+    if (!form.whenFilled || value.trim() !== "") data.append(sent[0] ?? form.state, value);
+  }
   data.append("to_email", config.toEmail);
   for (const [name, value] of Object.entries(fieldsBeyondSpec(config.endpoint, beyond))) data.append(name, value);
   return data;
