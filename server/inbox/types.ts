@@ -1,25 +1,20 @@
+import type { EnquiryFieldName, EnquiryFieldValues } from "../../app/lib/forms/enquiry-fields";
 import type { CameBy, Stage } from "../data/schema";
 
 /** The enquiry form (multipart) or the Contact form (JSON). */
 export type SubmissionKind = "enquiry" | "contact";
 
-/** A submission's text fields, exactly as sent (absent fields are empty strings). */
-export interface Submission {
+/** The fields that may be not known (null), rather than empty: the visa label. */
+type OptionalField = { [F in EnquiryFieldName]: null extends EnquiryFieldValues[F] ? F : never }[EnquiryFieldName];
+
+/**
+ * A submission's fields (app/lib/forms/enquiry-fields.ts describes each), exactly as sent (absent fields are empty
+ * strings). An optional one may be left out: the visa label, kept only when the form said and it is one the site
+ * offers for `visaType` (issue 35: the Dubai forms' labels are not their values).
+ */
+export interface Submission
+  extends Omit<EnquiryFieldValues, OptionalField>, Partial<Pick<EnquiryFieldValues, OptionalField>> {
   kind: SubmissionKind;
-  name: string;
-  email: string;
-  phone: string;
-  visaType: string;
-  date: string;
-  adult: string;
-  child: string;
-  subject: string;
-  message: string;
-  /**
-   * The label of the visa option the visitor picked, when the form said and it is one the site offers for
-   * `visaType` (issue 35: the Dubai forms' labels are not their values); null or absent otherwise.
-   */
-  visaLabel?: string | null;
 }
 
 /**
@@ -29,8 +24,8 @@ export interface Submission {
  */
 export type DeliveryStatus = "pending" | "sent" | "rejected" | "held" | "office";
 
-export interface StoredEnquiry extends Submission {
-  visaLabel: string | null;
+export interface StoredEnquiry extends EnquiryFieldValues {
+  kind: SubmissionKind;
   id: number;
   receivedAt: string;
   status: DeliveryStatus;

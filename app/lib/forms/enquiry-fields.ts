@@ -140,6 +140,10 @@ export type EnquiryFieldName = keyof Described;
 /** Every field's name (the property of a submission and a stored enquiry), in order. */
 export const enquiryFieldNames = Object.keys(enquiryFields) as EnquiryFieldName[];
 
+/** Every field, in order, with its name: what the loops read. */
+export const enquiryFieldList: readonly (EnquiryFieldDescription & { name: EnquiryFieldName })[] =
+  enquiryFieldNames.map((name) => ({ ...(enquiryFields[name] as EnquiryFieldDescription), name }));
+
 /** A field's value on a submission or stored enquiry: text (empty when not sent), or null when an optional one is not known. */
 export type EnquiryFieldValues = {
   [F in EnquiryFieldName]: Described[F] extends { optional: true } ? string | null : string;
@@ -165,8 +169,8 @@ export type EnquiryCheckedState = {
 }[EnquiryFormFieldName];
 
 /** The enquiry form's fields, in order, each with the names it is sent under. */
-export const enquiryFormFields = Object.values(enquiryFields as Record<string, EnquiryFieldDescription>).flatMap(
-  (field) => (field.form ? [{ ...field, form: { ...field.form, state: field.form.state as EnquiryState } }] : []),
+export const enquiryFormFields = enquiryFieldList.flatMap((field) =>
+  field.form ? [{ ...field, form: { ...field.form, state: field.form.state as EnquiryState } }] : [],
 );
 
 /** The form's state names, in order. */
