@@ -19,7 +19,7 @@ const columns: Column[] = [
   ["kind", (e) => e.kind],
   // Every field (app/lib/forms/enquiry-fields.ts), named by its column, as stored: the visa label beside the value
   // sent (issue 35), empty when not known.
-  ...enquiryFieldList.map(({ name, column }): Column => [column, (e) => e[name]]),
+  ...enquiryFieldList.map(({ name, column }): Column => [column, (e) => e[name] ?? null]),
   // How the office worked it (issue 35, item 7).
   ["status", (e) => e.stage],
   ["lost_reason", (e) => e.lostReason],

@@ -1,21 +1,15 @@
-import type { EnquiryFieldName, EnquiryFieldValues } from "../../app/lib/forms/enquiry-fields";
+import type { EnquiryFieldValues } from "../../app/lib/forms/enquiry-fields";
 import type { CameBy, Stage } from "../data/schema";
 
 /** The enquiry form (multipart) or the Contact form (JSON). */
 export type SubmissionKind = "enquiry" | "contact";
 
-/** The fields that may be not known (null), rather than empty: the visa label. */
-type OptionalField = { [F in EnquiryFieldName]: null extends EnquiryFieldValues[F] ? F : never }[EnquiryFieldName];
-
 /**
  * A submission's fields (app/lib/forms/enquiry-fields.ts describes each), exactly as sent (absent fields are empty
- * strings). An optional one may be left out: the visa label, kept only when the form said and it is one the site
- * offers for `visaType` (issue 35: the Dubai forms' labels are not their values).
+ * strings; one beyond the spec, null or absent when not known, such as the visa label, which is kept only when the
+ * form said and it is one the site offers for `visaType`: issue 35, the Dubai forms' labels are not their values).
  */
-export interface Submission
-  extends Omit<EnquiryFieldValues, OptionalField>, Partial<Pick<EnquiryFieldValues, OptionalField>> {
-  kind: SubmissionKind;
-}
+export type Submission = EnquiryFieldValues & { kind: SubmissionKind };
 
 /**
  * pending: to be mailed; sent: the mail server accepted it; rejected: the mail server refused it outright too many
@@ -24,8 +18,7 @@ export interface Submission
  */
 export type DeliveryStatus = "pending" | "sent" | "rejected" | "held" | "office";
 
-export interface StoredEnquiry extends EnquiryFieldValues {
-  kind: SubmissionKind;
+export type StoredEnquiry = Submission & {
   id: number;
   receivedAt: string;
   status: DeliveryStatus;
@@ -45,7 +38,7 @@ export interface StoredEnquiry extends EnquiryFieldValues {
   device: string | null;
   /** How an enquiry added by hand in the office came; null for one sent from the site. */
   cameBy: CameBy | null;
-}
+};
 
 /** A note on an enquiry's timeline: when, who wrote it (null: a person since gone from the database), what. */
 export interface ExportedNote {

@@ -29,10 +29,10 @@ interface Column {
  * (2026-12-07), which sorts; the service and a contact's subject share one column, "Visa / subject".
  */
 const inSheet = {
-  line: (name, title) => [{ title, value: (e) => e[name] }],
-  address: (name, title) => [{ title, value: (e) => e[name] }],
-  day: (name, title) => [{ title, value: (e) => e[name] }],
-  text: (name, title) => [{ title, value: (e) => e[name], widest: 60 }],
+  line: (name, title) => [{ title, value: (e) => e[name] ?? null }],
+  address: (name, title) => [{ title, value: (e) => e[name] ?? null }],
+  day: (name, title) => [{ title, value: (e) => e[name] ?? null }],
+  text: (name, title) => [{ title, value: (e) => e[name] ?? null, widest: 60 }],
   service: (name) => [
     {
       title: "Visa / subject",

@@ -45,7 +45,7 @@ export function EnquiryFields({ variant, values, onChange, invalidField = null, 
                 control={control}
                 input={input}
                 variant={variant}
-                value={values[state]}
+                value={values[state] ?? ""}
                 onChange={(value) => onChange(state, value)}
               />
             )}

@@ -1,5 +1,5 @@
 import { allowedVisaValues, defaultVisaByVariant, type EnquiryVariant } from "../../content/enquiry-options";
-import { enquiryStates, type EnquiryValues } from "./enquiry-fields";
+import { enquiryFormFields, enquiryStates, type EnquiryValues } from "./enquiry-fields";
 
 /**
  * A draft of an enquiry form, kept in localStorage so that a reload, a dropped connection or a return visit
@@ -41,9 +41,15 @@ export function draftKey(variant: EnquiryVariant): string {
   return `${keyPrefix}${variant}`;
 }
 
-/** Every field empty, but the visa type: the variant's default (the spec's states and transitions). */
+/** The spec's fields of the form. */
+const specStates = enquiryFormFields.flatMap(({ optional, form }) => (optional ? [] : [form.state]));
+
+/**
+ * Every field of the spec's empty, but the visa type: the variant's default (the spec's states and transitions). A
+ * field beyond the spec is absent, which is empty.
+ */
 export function defaultEnquiryValues(variant: EnquiryVariant): EnquiryValues {
-  const values = Object.fromEntries(enquiryStates.map((field) => [field, ""])) as EnquiryValues;
+  const values = Object.fromEntries(specStates.map((field) => [field, ""])) as EnquiryValues;
   values.visa = defaultVisaByVariant[variant];
   return values;
 }
@@ -80,8 +86,10 @@ export function draftUnder(
   busy: string | null,
 ): EnquiryValues {
   const merged = { ...current };
-  for (const field of Object.keys(defaults) as (keyof EnquiryValues)[]) {
-    if (current[field] === defaults[field] && field !== busy) merged[field] = draft[field];
+  for (const field of enquiryStates) {
+    if ((current[field] ?? "") === (defaults[field] ?? "") && field !== busy && draft[field] !== undefined) {
+      merged[field] = draft[field];
+    }
   }
   return merged;
 }
@@ -105,7 +113,7 @@ export function clearDraft(variant: EnquiryVariant, options: DraftOptions = {}):
 }
 
 function isUntouched(values: EnquiryValues, defaults: EnquiryValues): boolean {
-  return (Object.keys(defaults) as (keyof EnquiryValues)[]).every((field) => values[field] === defaults[field]);
+  return enquiryStates.every((field) => (values[field] ?? "") === (defaults[field] ?? ""));
 }
 
 function resolveStorage(options: DraftOptions): Storage | null {

@@ -51,7 +51,12 @@ export interface EnquiryFieldDescription {
   /** The office's name for it, where it differs (its enquiry page and spreadsheet). */
   readonly officeLabel?: string;
   readonly shown: FieldShown;
-  /** Null when not known rather than empty (a column that allows NULL); otherwise text, empty when not sent. */
+  /**
+   * Beyond the spec: null (or absent) when not known, in a column that allows NULL: enquiries from before the field,
+   * from an external form service, or from a form that does not send it. The forms send it to the site's own inbox
+   * only (submit-enquiry.ts, fieldsBeyondSpec), when filled. Every field added after the spec's is one. Without it:
+   * text, empty when not sent.
+   */
   readonly optional?: boolean;
   /** The longest value kept, in characters, where there is a limit. */
   readonly longest?: number;
@@ -137,28 +142,34 @@ export const enquiryFields = {
 type Described = typeof enquiryFields;
 export type EnquiryFieldName = keyof Described;
 
-/** Every field's name (the property of a submission and a stored enquiry), in order. */
-export const enquiryFieldNames = Object.keys(enquiryFields) as EnquiryFieldName[];
+/** The optional fields: beyond the spec, null or absent when not known. */
+type OptionalName = { [F in EnquiryFieldName]: Described[F] extends { optional: true } ? F : never }[EnquiryFieldName];
 
-/** Every field, in order, with its name: what the loops read. */
-export const enquiryFieldList: readonly (EnquiryFieldDescription & { name: EnquiryFieldName })[] =
-  enquiryFieldNames.map((name) => ({ ...(enquiryFields[name] as EnquiryFieldDescription), name }));
-
-/** A field's value on a submission or stored enquiry: text (empty when not sent), or null when an optional one is not known. */
-export type EnquiryFieldValues = {
-  [F in EnquiryFieldName]: Described[F] extends { optional: true } ? string | null : string;
+/**
+ * A submission's or a stored enquiry's fields: text (empty when not sent); an optional one null or absent when not
+ * known, so that an enquiry written out in full (a test's, one added by hand) need not name a field added later.
+ */
+export type EnquiryFieldValues = { [F in Exclude<EnquiryFieldName, OptionalName>]: string } & {
+  [F in OptionalName]?: string | null;
 };
 
-/** The enquiries table's columns that hold the fields (server/data/schema.ts). */
-export type EnquiryFieldColumns = { [F in EnquiryFieldName as Described[F]["column"]]: EnquiryFieldValues[F] };
+/** The enquiries table's columns that hold the fields (server/data/schema.ts): an optional one allows NULL. */
+export type EnquiryFieldColumns = {
+  [F in EnquiryFieldName as Described[F]["column"]]: F extends OptionalName ? string | null : string;
+};
 
 /** The fields on the enquiry form. */
 export type EnquiryFormFieldName = {
   [F in EnquiryFieldName]: Described[F] extends { form: EnquiryFormPart } ? F : never;
 }[EnquiryFieldName];
 
-/** The spec's entities "Enquiry form state": every form field by its state name, as typed. */
-export type EnquiryValues = { [F in EnquiryFormFieldName as Described[F]["form"]["state"]]: string };
+/**
+ * The spec's entities "Enquiry form state": every form field by its state name, as typed; an optional one (beyond
+ * the spec) may be absent, which is empty.
+ */
+export type EnquiryValues = {
+  [F in Exclude<EnquiryFormFieldName, OptionalName> as Described[F]["form"]["state"]]: string;
+} & { [F in Extract<EnquiryFormFieldName, OptionalName> as Described[F]["form"]["state"]]?: string };
 export type EnquiryState = keyof EnquiryValues;
 
 /** The states the form's own check requires (the spec's validation rules: name, email, phone). */
@@ -168,10 +179,26 @@ export type EnquiryCheckedState = {
     : never;
 }[EnquiryFormFieldName];
 
-/** The enquiry form's fields, in order, each with the names it is sent under. */
-export const enquiryFormFields = enquiryFieldList.flatMap((field) =>
-  field.form ? [{ ...field, form: { ...field.form, state: field.form.state as EnquiryState } }] : [],
-);
+/**
+ * What the loops read, derived from a description: every field with its name, the form's fields, their state names.
+ * (A test derives them from a description with a field of its own: server/inbox/new-field.test.ts.)
+ */
+export function listFields(fields: Record<string, EnquiryFieldDescription>) {
+  const enquiryFieldNames = Object.keys(fields) as EnquiryFieldName[];
+  const enquiryFieldList = enquiryFieldNames.map((name) => ({ ...(fields[name] as EnquiryFieldDescription), name }));
+  const enquiryFormFields = enquiryFieldList.flatMap((field) =>
+    field.form ? [{ ...field, form: { ...field.form, state: field.form.state as EnquiryState } }] : [],
+  );
+  return {
+    enquiryFieldNames,
+    enquiryFieldList,
+    enquiryFormFields,
+    enquiryStates: enquiryFormFields.map(({ form }) => form.state),
+  };
+}
 
-/** The form's state names, in order. */
-export const enquiryStates: EnquiryState[] = enquiryFormFields.map(({ form }) => form.state);
+/**
+ * Every field's name (the property of a submission and a stored enquiry), in order; every field with its name; the
+ * enquiry form's fields, each with the names it is sent under; the form's state names.
+ */
+export const { enquiryFieldNames, enquiryFieldList, enquiryFormFields, enquiryStates } = listFields(enquiryFields);

@@ -58,16 +58,27 @@ export function defaultFormServiceConfig(): FormServiceConfig {
   return { endpoint: site.formEndpoint, accessKey: site.formAccessKey, toEmail: site.email };
 }
 
-/** The form's fields as the spec's payload orders them: those sent only when filled (adult, child) last. */
+/** The form's fields of the spec's payload, in its order: those sent only when filled (adult, child) last. */
+const specFields = enquiryFormFields.filter(({ optional }) => !optional);
 const payloadFields = [
-  ...enquiryFormFields.filter(({ form }) => !form.whenFilled),
-  ...enquiryFormFields.filter(({ form }) => form.whenFilled),
+  ...specFields.filter(({ form }) => !form.whenFilled),
+  ...specFields.filter(({ form }) => form.whenFilled),
 ];
+
+/** The form's fields beyond the spec (enquiry-fields.ts, `optional`) that the visitor filled: to the own inbox only. */
+function typedBeyondSpec(values: EnquiryValues): Record<string, string> {
+  const typed: Record<string, string> = {};
+  for (const { sent, optional, form } of enquiryFormFields) {
+    const value = values[form.state] ?? "";
+    if (optional && value.trim() !== "") typed[sent[0] ?? form.state] = value;
+  }
+  return typed;
+}
 
 /**
  * The spec's calls "Enquiry submit": the access key, the form's fields by their sent names (enquiry-fields.ts) in the
  * spec's order, adult and child only when filled, the agency mailbox; then the fields beyond the spec that this
- * endpoint gets (`fieldsBeyondSpec`).
+ * endpoint gets (`fieldsBeyondSpec`), with those the visitor typed beyond the spec's, if any.
  */
 export function buildEnquiryFormData(
   values: EnquiryValues,
@@ -77,11 +88,14 @@ export function buildEnquiryFormData(
   const data = new FormData();
   data.append("access_key", config.accessKey);
   for (const { sent, form } of payloadFields) {
-    const value = values[form.state];
+    const value = values[form.state] ?? "";
     if (!form.whenFilled || value.trim() !== "") data.append(sent[0] ?? form.state, value);
   }
   data.append("to_email", config.toEmail);
-  for (const [name, value] of Object.entries(fieldsBeyondSpec(config.endpoint, beyond))) data.append(name, value);
+  const inboxFields = { ...typedBeyondSpec(values), ...beyond.inboxFields };
+  for (const [name, value] of Object.entries(fieldsBeyondSpec(config.endpoint, { ...beyond, inboxFields }))) {
+    data.append(name, value);
+  }
   return data;
 }
 
