@@ -201,4 +201,6 @@ export function listFields(fields: Record<string, EnquiryFieldDescription>) {
  * Every field's name (the property of a submission and a stored enquiry), in order; every field with its name; the
  * enquiry form's fields, each with the names it is sent under; the form's state names.
  */
-export const { enquiryFieldNames, enquiryFieldList, enquiryFormFields, enquiryStates } = listFields(enquiryFields);
+// Marked pure so that a page that loads this module without using it (the Contact form's) leaves it out.
+export const { enquiryFieldNames, enquiryFieldList, enquiryFormFields, enquiryStates } =
+  /* @__PURE__ */ listFields(enquiryFields);
