@@ -1,21 +1,17 @@
 import type { Generated } from "kysely";
+import type { EnquiryFieldColumns } from "../../app/lib/forms/enquiry-fields";
 
 /* The tables, as both engines hold them (server/data/migrations). Times the outbox compares are milliseconds since
  * the epoch (numbers); times shown to people are ISO 8601 text. */
 
-export interface EnquiriesTable {
+/**
+ * An enquiry: the columns of its fields (name, email, phone, visa_type, visa_label, travel_date, adult, child, subject,
+ * message), named in their description (app/lib/forms/enquiry-fields.ts), and what the site and the office add.
+ */
+export interface EnquiriesTable extends EnquiryFieldColumns {
   id: Generated<number>;
   received_at: string;
   kind: "enquiry" | "contact";
-  name: string;
-  email: string;
-  phone: string;
-  visa_type: string;
-  travel_date: string;
-  adult: string;
-  child: string;
-  subject: string;
-  message: string;
   /** How the agency is working it (server/office). */
   stage: Generated<Stage>;
   /** Why it was lost, when it was. */
@@ -28,8 +24,6 @@ export interface EnquiriesTable {
   source: string | null;
   /** Phone, tablet or desktop (server/device-class.ts). */
   device: string | null;
-  /** The label of the visa option the visitor picked, when it is not known from visa_type alone (issue 35). */
-  visa_label: string | null;
   /**
    * The phone number in international form (E.164), beside `phone` as typed, which is never changed; null while
    * `phone_flag` says why it is not known (server/data/enquiries/phone.ts, issue 35).

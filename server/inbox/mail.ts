@@ -1,3 +1,4 @@
+import { enquiryFieldList, type FieldShown } from "../../app/lib/forms/enquiry-fields";
 import { dubaiClock } from "../data/dubai-days";
 import { serviceName } from "../../app/lib/forms/visa-service";
 import { emailShape } from "./validate";
@@ -7,33 +8,36 @@ import type { StoredEnquiry } from "../data/enquiries/types";
 import type { MailMessage } from "../mailer";
 
 /**
- * Label and value of each field, in the order the agency reads them, as the mail shows them; empty fields are
- * left out. Visitor text is never a link in the agency's mail program (issue 34, finding 8): its schemes and host
- * names are broken (server/text.ts, noLinks), the message whole, on its lines, the rest on one line and cut at 200
+ * How the mail writes each kind of field (app/lib/forms/enquiry-fields.ts), or null where it is not a line of its
+ * own. Visitor text is never a link in the agency's mail program (issue 34, finding 8): its schemes and host names
+ * are broken (server/text.ts, noLinks), the message whole, on its lines, the rest on one line and cut at 200
  * characters. The e-mail address, checked by the form's rule, stays as typed: the agency replies to it.
  */
-export function mailFields(enquiry: StoredEnquiry): [string, string][] {
-  return rawFields(enquiry).map(([label, value]) => [
-    label,
-    label === "Message" ? noLinks(visible(value)) : label === "Email" ? oneLine(value) : forMail(value, 200),
-  ]);
+const inMail = {
+  line: (value) => forMail(value, 200),
+  address: (value) => oneLine(value),
+  text: (value) => noLinks(visible(value)),
+  // "7 Dec 2026", as the office shows it (issue 35, item 8).
+  day: (value) => forMail(calendarDay(value), 200),
+  // The label the visitor picked, beside the value the form sent where they differ (issue 35).
+  service: (value, enquiry) => forMail(serviceName(value, enquiry.visaLabel), 200),
+  "with-service": () => null,
+} satisfies Record<FieldShown, (value: string, enquiry: StoredEnquiry) => string | null>;
+
+/** A field of the mail: its label, its value as the mail writes it, and whether it takes lines of its own. */
+export interface MailField {
+  label: string;
+  value: string;
+  onLines: boolean;
 }
 
-function rawFields(enquiry: StoredEnquiry): [string, string][] {
-  const fields: [string, string][] = [
-    ["Name", enquiry.name],
-    ["Email", enquiry.email],
-    ["Phone", enquiry.phone],
-    // The label the visitor picked, beside the value the form sent where they differ (issue 35).
-    ["Visa type", enquiry.visaType && serviceName(enquiry.visaType, enquiry.visaLabel)],
-    // "7 Dec 2026", as the office shows it (issue 35, item 8).
-    ["Travel date", enquiry.date && calendarDay(enquiry.date)],
-    ["Adults", enquiry.adult],
-    ["Children", enquiry.child],
-    ["Subject", enquiry.subject],
-    ["Message", enquiry.message],
-  ];
-  return fields.filter(([, value]) => value !== "");
+/** Each field the enquiry has, in the order the agency reads them, as the mail shows it; empty ones left out. */
+export function mailFields(enquiry: StoredEnquiry): MailField[] {
+  return enquiryFieldList.flatMap(({ name, label, shown }) => {
+    const raw = enquiry[name];
+    const value = raw ? inMail[shown](raw, enquiry) : null;
+    return value === null ? [] : [{ label, value, onLines: shown === "text" }];
+  });
 }
 
 /**
@@ -69,14 +73,14 @@ export function composeMail(
   const officeLink = office ? `${office}/office/enquiries/${enquiry.id}` : null;
 
   const text = [
-    ...fields.map(([label, value]) => (label === "Message" ? `${label}:\n${value}` : `${label}: ${value}`)),
+    ...fields.map(({ label, value, onLines }) => (onLines ? `${label}:\n${value}` : `${label}: ${value}`)),
     "",
     received,
     ...(officeLink ? [`Open it in the office: ${officeLink}`] : []),
   ].join("\n");
 
   const rows = fields
-    .map(([label, value]) => {
+    .map(({ label, value }) => {
       const shown = escapeHtml(value);
       return `<tr><th align="left" valign="top">${label}</th><td style="white-space:pre-wrap">${shown}</td></tr>`;
     })

@@ -1,3 +1,4 @@
+import { enquiryFields } from "../../app/lib/forms/enquiry-fields";
 import { emailShape } from "../../app/lib/forms/validate-enquiry";
 import { acceptedVisaLabel } from "../../app/lib/forms/visa-service";
 import type { CameBy } from "../data/schema";
@@ -7,8 +8,8 @@ import { cameByOrder, serviceGroups } from "./pages/add";
 import { longestNote } from "./pages/enquiry";
 import type { ByHand } from "./work";
 
-/** The longest e-mail address there is (RFC 5321's path, less its brackets). */
-export const longestEmail = 254;
+/** The longest e-mail address there is (RFC 5321's path, less its brackets), as the field's description says. */
+export const longestEmail = enquiryFields.email.longest;
 
 /**
  * An e-mail address typed in the office, by the public form's rule (app/lib/forms): trimmed, text @ text . text.

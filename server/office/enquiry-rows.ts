@@ -1,11 +1,12 @@
 /**
  * An enquiry as the office shows it: a row of the inbox's lists, the enquiry page's detail with its timeline, one
  * added by hand; and the mappers from the database's columns to them. The detail reads the enquiry through the
- * inbox's own mapper (server/inbox/rows.ts), so a column is named in one place for the inbox and the office.
+ * enquiries' own mapper (server/data/enquiries/rows.ts), so a column is named in one place for the inbox and the office.
  */
+import type { EnquiryFieldValues } from "../../app/lib/forms/enquiry-fields";
 import type { CameBy, EnquiryEventsTable, Stage } from "../data/schema";
 import { readPhone } from "../data/enquiries/phone";
-import { type EnquiryRow, fromRow } from "../data/enquiries/rows";
+import { type EnquiryRow, fieldValues, fromRow } from "../data/enquiries/rows";
 import type { DeliveryStatus } from "../data/enquiries/types";
 import { serviceName } from "../../app/lib/forms/visa-service";
 
@@ -35,22 +36,16 @@ export interface TimelineEvent {
   detail: string;
 }
 
-export interface EnquiryDetail extends ListRow {
+/**
+ * An enquiry on its page: every field (app/lib/forms/enquiry-fields.ts; the phone as the visitor typed it, never
+ * changed), what the office adds, and its timeline.
+ */
+export interface EnquiryDetail extends ListRow, EnquiryFieldValues {
   kind: "enquiry" | "contact";
-  email: string;
-  /** As the visitor typed it, never changed. */
-  phone: string;
   /** In international form (E.164), for Call and WhatsApp; null while flagged. */
   phoneInternational: string | null;
-  /** Why the number needs a look, with the numbers it could be (server/inbox/phone.ts); null when it is certain. */
+  /** Why the number needs a look, with the numbers it could be (server/data/enquiries/phone.ts); null when it is certain. */
   phoneFlag: { flag: "invalid" | "foreign-mobile"; candidates: string[] } | null;
-  adult: string;
-  child: string;
-  subject: string;
-  visaType: string;
-  /** The label of the visa option picked, when known (issue 35). */
-  visaLabel: string | null;
-  message: string;
   attempts: number;
   lastError: string | null;
   sentAt: string | null;
@@ -131,23 +126,15 @@ function serviceOf(row: { kind: string; visa_type: string; visa_label: string | 
 
 /** The enquiry page's detail of an enquiry and its outbox row (selectEnquiries), with its timeline. */
 export function toDetail(row: EnquiryRow, events: TimelineEvent[]): EnquiryDetail {
-  // The enquiry as the inbox reads it (its export and mail too), with what the office adds.
+  // The enquiry as the inbox reads it (its export and mail too: the same mapper, rows.ts), with what the office adds.
   const enquiry = fromRow(row);
-  const { kind, email, phone, adult, child, subject, visaType, visaLabel, message } = enquiry;
-  const { attempts, lastError, sentAt, heldReason, source, device, cameBy } = enquiry;
+  const { kind, attempts, lastError, sentAt, heldReason, source, device, cameBy } = enquiry;
   return {
     ...toListRow(row),
+    ...fieldValues(row),
     kind,
-    email,
-    phone,
     phoneInternational: row.phone_international,
     phoneFlag: row.phone_flag ? { flag: row.phone_flag, candidates: readPhone(row.phone).candidates } : null,
-    adult,
-    child,
-    subject,
-    visaType,
-    visaLabel,
-    message,
     attempts,
     lastError,
     sentAt,

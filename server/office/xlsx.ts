@@ -1,4 +1,5 @@
 import { strToU8, zipSync } from "fflate";
+import { enquiryFieldList, type EnquiryFieldName, type FieldShown } from "../../app/lib/forms/enquiry-fields";
 import { serviceName } from "../../app/lib/forms/visa-service";
 import { dubaiClock } from "../data/dubai-days";
 import { noteLine } from "../data/enquiries/csv";
@@ -23,21 +24,34 @@ interface Column {
   widest?: number;
 }
 
+/**
+ * The columns of each kind of field (app/lib/forms/enquiry-fields.ts), by the office's names. Dates stay as stored
+ * (2026-12-07), which sorts; the service and a contact's subject share one column, "Visa / subject".
+ */
+const inSheet = {
+  line: (name, title) => [{ title, value: (e) => e[name] ?? null }],
+  address: (name, title) => [{ title, value: (e) => e[name] ?? null }],
+  day: (name, title) => [{ title, value: (e) => e[name] ?? null }],
+  text: (name, title) => [{ title, value: (e) => e[name] ?? null, widest: 60 }],
+  service: (name) => [
+    {
+      title: "Visa / subject",
+      value: (e) => (e.kind === "enquiry" ? serviceName(e[name] ?? "", e.visaLabel) : e.subject),
+    },
+  ],
+  "with-service": () => [],
+} satisfies Record<FieldShown, (name: EnquiryFieldName, title: string) => Column[]>;
+
+/** A contact's subject: in the service's column, not one of its own. */
+const sharesServiceColumn: EnquiryFieldName = "subject";
+
 const columns: Column[] = [
   { title: "#", value: (e) => e.id },
   { title: "Received (Dubai time)", value: (e) => dubaiClock(e.receivedAt) },
   { title: "Kind", value: (e) => (e.kind === "enquiry" ? "Enquiry" : "Contact") },
-  { title: "Name", value: (e) => e.name },
-  { title: "E-mail", value: (e) => e.email },
-  { title: "Phone", value: (e) => e.phone },
-  {
-    title: "Visa / subject",
-    value: (e) => (e.kind === "enquiry" ? serviceName(e.visaType, e.visaLabel) : e.subject),
-  },
-  { title: "Travel date", value: (e) => e.date },
-  { title: "Adults", value: (e) => e.adult },
-  { title: "Children", value: (e) => e.child },
-  { title: "Message", value: (e) => e.message, widest: 60 },
+  ...enquiryFieldList.flatMap(({ name, label, officeLabel, shown }) =>
+    name === sharesServiceColumn ? [] : inSheet[shown](name, officeLabel ?? label),
+  ),
   { title: "Status", value: (e) => stageLabels[e.stage] },
   { title: "Lost reason", value: (e) => e.lostReason },
   { title: "Notes", value: (e) => e.notes.map(noteLine).join("\n"), widest: 60 },

@@ -5,8 +5,9 @@ import {
   visaPlaceholderLabel,
   type EnquiryVariant,
 } from "../../content/enquiry-options";
+import { enquiryFormFields, type EnquiryFormPart } from "../../lib/forms/enquiry-fields";
 import type { EnquiryField, EnquiryValues } from "../../lib/forms/validate-enquiry";
-import { Field } from "./Field";
+import { Field, type FieldControlProps } from "./Field";
 
 interface EnquiryFieldsProps {
   variant: EnquiryVariant;
@@ -18,92 +19,85 @@ interface EnquiryFieldsProps {
   errorId?: string;
 }
 
+type Input = NonNullable<EnquiryFormPart["input"]>;
+
 /**
- * The visible fields of the enquiry forms (the spec's entities and validation rules), shared by the sending form and the About form.
- * `adult` and `child` are part of the values but have no input, as the spec says.
+ * The visible fields of the enquiry forms (the spec's entities and validation rules), one per field with an input in
+ * app/lib/forms/enquiry-fields.ts, in its order. `adult` and `child` are part of the values but have no input, as
+ * the spec says.
  */
 export function EnquiryFields({ variant, values, onChange, invalidField = null, errorId }: EnquiryFieldsProps) {
-  const options = visaOptionsByVariant[variant];
-  const defaultVisa = defaultVisaByVariant[variant];
-  // The Dubai lists' default matches no option; a placeholder option carrying it keeps the select controlled
-  // without a React warning, and stays out of the list once the visitor has picked a real option.
-  const needsPlaceholder = !options.some((option) => option.value === defaultVisa);
-  const wiring = (field: EnquiryField) => ({ name: field, invalid: invalidField === field, errorId });
-
   return (
     <>
-      <Field label="Full Name" required {...wiring("name")}>
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            autoComplete="name"
-            value={values.name}
-            onChange={(event) => onChange("name", event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Email" required {...wiring("email")}>
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(event) => onChange("email", event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Phone Number" required {...wiring("phone")}>
-        {(control) => (
-          // type="tel" rather than type="number": a number input drops a leading "+" or zero, turns the
-          // scroll wheel into a typo and reads back "" for "+971 50...", which would look like an empty field.
-          <input
-            {...control}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={(event) => onChange("phone", event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Visa Type" {...wiring("visa")}>
-        {(control) => (
-          <select {...control} value={values.visa} onChange={(event) => onChange("visa", event.target.value)}>
-            {needsPlaceholder && (
-              <option value={defaultVisa} disabled hidden>
-                {visaPlaceholderLabel}
-              </option>
+      {enquiryFormFields.map(({ form: { state, input, required } }) =>
+        input ? (
+          <Field
+            key={state}
+            label={input.label}
+            required={required !== undefined}
+            wide={input.type === "textarea"}
+            name={state}
+            invalid={invalidField === state}
+            errorId={errorId}
+          >
+            {(control) => (
+              <Control
+                control={control}
+                input={input}
+                variant={variant}
+                value={values[state] ?? ""}
+                onChange={(value) => onChange(state, value)}
+              />
             )}
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Travel Date" required {...wiring("date")}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={values.date}
-            onChange={(event) => onChange("date", event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Message" required wide {...wiring("message")}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={messageBoxRows}
-            value={values.message}
-            onChange={(event) => onChange("message", event.target.value)}
-          />
-        )}
-      </Field>
+          </Field>
+        ) : null,
+      )}
     </>
+  );
+}
+
+interface ControlProps {
+  control: FieldControlProps;
+  input: Input;
+  variant: EnquiryVariant;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+function Control({ control, input, variant, value, onChange }: ControlProps) {
+  const change = (event: { target: { value: string } }) => onChange(event.target.value);
+  if (input.type === "select") {
+    const options = visaOptionsByVariant[variant];
+    const defaultVisa = defaultVisaByVariant[variant];
+    // The Dubai lists' default matches no option; a placeholder option carrying it keeps the select controlled
+    // without a React warning, and stays out of the list once the visitor has picked a real option.
+    const needsPlaceholder = !options.some((option) => option.value === defaultVisa);
+    return (
+      <select {...control} value={value} onChange={change}>
+        {needsPlaceholder && (
+          <option value={defaultVisa} disabled hidden>
+            {visaPlaceholderLabel}
+          </option>
+        )}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (input.type === "textarea") return <textarea {...control} rows={messageBoxRows} value={value} onChange={change} />;
+  // type="tel" rather than type="number" for the phone: a number input drops a leading "+" or zero, turns the
+  // scroll wheel into a typo and reads back "" for "+971 50...", which would look like an empty field.
+  return (
+    <input
+      {...control}
+      type={input.type}
+      inputMode={input.type === "tel" ? "tel" : undefined}
+      autoComplete={input.autoComplete}
+      value={value}
+      onChange={change}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { allowedVisaValues, defaultVisaByVariant, type EnquiryVariant } from "../../content/enquiry-options";
-import type { EnquiryValues } from "./validate-enquiry";
+import { enquiryFormFields, enquiryStates, type EnquiryValues } from "./enquiry-fields";
 
 /**
  * A draft of an enquiry form, kept in localStorage so that a reload, a dropped connection or a return visit
@@ -13,8 +13,6 @@ const keyPrefix = "karama:enquiry-draft:v1:";
 /** Personal details should not sit in a shared browser for ever. */
 export const draftMaxAgeMs = 30 * 24 * 60 * 60 * 1000;
 
-const draftFields = ["name", "email", "phone", "visa", "adult", "child", "date", "message"] as const;
-
 /**
  * Reads what storage holds, trusting nothing: a timestamp and only string values of known fields survive.
  * (Checked by hand rather than with the schema library, which would add ~23 KB to every page with a form.)
@@ -24,7 +22,7 @@ function readStoredDraft(raw: unknown): { savedAt: number; values: Partial<Enqui
   const { savedAt, values } = raw as { savedAt?: unknown; values?: unknown };
   if (typeof savedAt !== "number" || typeof values !== "object" || values === null) return null;
   const stored: Partial<EnquiryValues> = {};
-  for (const field of draftFields) {
+  for (const field of enquiryStates) {
     const value = (values as Record<string, unknown>)[field];
     if (value === undefined) continue;
     if (typeof value !== "string") return null;
@@ -43,17 +41,17 @@ export function draftKey(variant: EnquiryVariant): string {
   return `${keyPrefix}${variant}`;
 }
 
+/** The spec's fields of the form. */
+const specStates = enquiryFormFields.flatMap(({ optional, form }) => (optional ? [] : [form.state]));
+
+/**
+ * Every field of the spec's empty, but the visa type: the variant's default (the spec's states and transitions). A
+ * field beyond the spec is absent, which is empty.
+ */
 export function defaultEnquiryValues(variant: EnquiryVariant): EnquiryValues {
-  return {
-    name: "",
-    email: "",
-    phone: "",
-    visa: defaultVisaByVariant[variant],
-    adult: "",
-    child: "",
-    date: "",
-    message: "",
-  };
+  const values = Object.fromEntries(specStates.map((field) => [field, ""])) as EnquiryValues;
+  values.visa = defaultVisaByVariant[variant];
+  return values;
 }
 
 /** The saved draft over the variant's defaults, or null when there is none worth restoring. */
@@ -88,8 +86,10 @@ export function draftUnder(
   busy: string | null,
 ): EnquiryValues {
   const merged = { ...current };
-  for (const field of Object.keys(defaults) as (keyof EnquiryValues)[]) {
-    if (current[field] === defaults[field] && field !== busy) merged[field] = draft[field];
+  for (const field of enquiryStates) {
+    if ((current[field] ?? "") === (defaults[field] ?? "") && field !== busy && draft[field] !== undefined) {
+      merged[field] = draft[field];
+    }
   }
   return merged;
 }
@@ -113,7 +113,7 @@ export function clearDraft(variant: EnquiryVariant, options: DraftOptions = {}):
 }
 
 function isUntouched(values: EnquiryValues, defaults: EnquiryValues): boolean {
-  return (Object.keys(defaults) as (keyof EnquiryValues)[]).every((field) => values[field] === defaults[field]);
+  return enquiryStates.every((field) => (values[field] ?? "") === (defaults[field] ?? ""));
 }
 
 function resolveStorage(options: DraftOptions): Storage | null {

@@ -5,7 +5,7 @@ import {
   type FormServiceConfig,
   type SubmitEnquiryOptions,
   type SubmitEnquiryResult,
-} from "./submit-enquiry";
+} from "./form-service";
 
 /** The spec's entities "Contact form data" (the access key is added on sending). */
 export interface ContactValues {

@@ -4,6 +4,7 @@ import {
   visaOptionsByVariant,
   type EnquiryVariant,
 } from "../../content/enquiry-options";
+import { enquiryFields } from "./enquiry-fields";
 
 /*
  * The visa select's labels are not its values on the Dubai forms (the spec's business constants: "Visa Change Service" is sent as
@@ -12,10 +13,10 @@ import {
  */
 
 /** The extra field, sent to the site's own inbox only, that carries the label of the option the visitor picked. */
-export const visaLabelField = "visa_label";
+export const visaLabelField = enquiryFields.visaLabel.sent[0];
 
 /** The longest label the inbox keeps; the spec's are far shorter. */
-export const longestVisaLabel = 100;
+export const longestVisaLabel = enquiryFields.visaLabel.longest;
 
 /**
  * The label of the option this form's select shows for `value`, or null when the value is none of its options (the

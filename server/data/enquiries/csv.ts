@@ -1,3 +1,4 @@
+import { enquiryFieldList } from "../../../app/lib/forms/enquiry-fields";
 import { dubaiClock } from "../dubai-days";
 import type { ExportedEnquiry, ExportedNote } from "./types";
 
@@ -6,25 +7,19 @@ export function noteLine(note: ExportedNote): string {
   return `${dubaiClock(note.at)}${note.who ? `, ${note.who}` : ""}: ${note.text}`;
 }
 
+type Column = [string, (enquiry: ExportedEnquiry) => string | number | null];
+
 /**
  * The CSV's columns: every one, always, in this order, so a script that reads the file finds them (the
  * spreadsheet, server/office/xlsx.ts, leaves out the empty ones). Times are Dubai's, and their names say so.
  */
-const columns: [string, (enquiry: ExportedEnquiry) => string | number | null][] = [
+const columns: Column[] = [
   ["id", (e) => e.id],
   ["received_at_dubai_time", (e) => dubaiClock(e.receivedAt, true)],
   ["kind", (e) => e.kind],
-  ["name", (e) => e.name],
-  ["email", (e) => e.email],
-  ["phone", (e) => e.phone],
-  ["visa_type", (e) => e.visaType],
-  // The label of the visa option the visitor picked, beside the value sent (issue 35); empty when not known.
-  ["visa_label", (e) => e.visaLabel],
-  ["travel_date", (e) => e.date],
-  ["adult", (e) => e.adult],
-  ["child", (e) => e.child],
-  ["subject", (e) => e.subject],
-  ["message", (e) => e.message],
+  // Every field (app/lib/forms/enquiry-fields.ts), named by its column, as stored: the visa label beside the value
+  // sent (issue 35), empty when not known.
+  ...enquiryFieldList.map(({ name, column }): Column => [column, (e) => e[name] ?? null]),
   // How the office worked it (issue 35, item 7).
   ["status", (e) => e.stage],
   ["lost_reason", (e) => e.lostReason],

@@ -4,6 +4,11 @@
  * office's enquiry page (server/office/enquiry-rows.ts) all read through.
  */
 import type { Insertable, Kysely, Selectable } from "kysely";
+import {
+  enquiryFieldList,
+  type EnquiryFieldColumns,
+  type EnquiryFieldValues,
+} from "../../../app/lib/forms/enquiry-fields";
 import type { CameBy, EnquiriesTable, OutboxTable, Schema } from "../schema";
 import { readPhone } from "./phone";
 import type { StoredEnquiry, Submission } from "./types";
@@ -34,6 +39,23 @@ function phoneColumns(typed: string) {
   return { phone_international: international, phone_flag: flag };
 }
 
+/**
+ * The columns of an enquiry's fields (app/lib/forms/enquiry-fields.ts): each field's value in its column, an optional
+ * one null when not known.
+ */
+export function fieldColumns(values: Submission): EnquiryFieldColumns {
+  const row: Record<string, string | null> = {};
+  for (const { name, column, optional } of enquiryFieldList) row[column] = values[name] ?? (optional ? null : "");
+  return row as EnquiryFieldColumns;
+}
+
+/** An enquiry's fields read back from their columns. */
+export function fieldValues(row: EnquiryFieldColumns): EnquiryFieldValues {
+  const values: Record<string, string | null> = {};
+  for (const { name, column } of enquiryFieldList) values[name] = row[column as keyof EnquiryFieldColumns];
+  return values as EnquiryFieldValues;
+}
+
 /** The enquiries row of a submission received at `now`. */
 export function toRow(
   { submission, page, source, device, cameBy }: EnquiryInput,
@@ -43,16 +65,7 @@ export function toRow(
     ...phoneColumns(submission.phone),
     received_at: now.toISOString(),
     kind: submission.kind,
-    name: submission.name,
-    email: submission.email,
-    phone: submission.phone,
-    visa_type: submission.visaType,
-    travel_date: submission.date,
-    adult: submission.adult,
-    child: submission.child,
-    subject: submission.subject,
-    message: submission.message,
-    visa_label: submission.visaLabel ?? null,
+    ...fieldColumns(submission),
     page: page ?? null,
     source: source ?? null,
     device: device ?? null,
@@ -82,16 +95,7 @@ export function fromRow(row: EnquiryRow): StoredEnquiry {
     id: row.id,
     receivedAt: row.received_at,
     kind: row.kind,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    visaType: row.visa_type,
-    date: row.travel_date,
-    adult: row.adult,
-    child: row.child,
-    subject: row.subject,
-    message: row.message,
-    visaLabel: row.visa_label,
+    ...fieldValues(row),
     status: row.status,
     attempts: row.attempts,
     rejections: row.rejections,

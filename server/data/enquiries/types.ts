@@ -1,26 +1,15 @@
+import type { EnquiryFieldValues } from "../../../app/lib/forms/enquiry-fields";
 import type { CameBy, Stage } from "../schema";
 
 /** The enquiry form (multipart) or the Contact form (JSON). */
 export type SubmissionKind = "enquiry" | "contact";
 
-/** A submission's text fields, exactly as sent (absent fields are empty strings). */
-export interface Submission {
-  kind: SubmissionKind;
-  name: string;
-  email: string;
-  phone: string;
-  visaType: string;
-  date: string;
-  adult: string;
-  child: string;
-  subject: string;
-  message: string;
-  /**
-   * The label of the visa option the visitor picked, when the form said and it is one the site offers for
-   * `visaType` (issue 35: the Dubai forms' labels are not their values); null or absent otherwise.
-   */
-  visaLabel?: string | null;
-}
+/**
+ * A submission's fields (app/lib/forms/enquiry-fields.ts describes each), exactly as sent (absent fields are empty
+ * strings; one beyond the spec, null or absent when not known, such as the visa label, which is kept only when the
+ * form said and it is one the site offers for `visaType`: issue 35, the Dubai forms' labels are not their values).
+ */
+export type Submission = EnquiryFieldValues & { kind: SubmissionKind };
 
 /**
  * pending: to be mailed; sent: the mail server accepted it; rejected: the mail server refused it outright too many
@@ -29,8 +18,7 @@ export interface Submission {
  */
 export type DeliveryStatus = "pending" | "sent" | "rejected" | "held" | "office";
 
-export interface StoredEnquiry extends Submission {
-  visaLabel: string | null;
+export type StoredEnquiry = Submission & {
   id: number;
   receivedAt: string;
   status: DeliveryStatus;
@@ -50,7 +38,7 @@ export interface StoredEnquiry extends Submission {
   device: string | null;
   /** How an enquiry added by hand in the office came; null for one sent from the site. */
   cameBy: CameBy | null;
-}
+};
 
 /** A note on an enquiry's timeline: when, who wrote it (null: a person since gone from the database), what. */
 export interface ExportedNote {

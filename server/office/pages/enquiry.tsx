@@ -2,6 +2,7 @@
 import { PostForm } from "./post-form";
 import type { ComponentChildren } from "preact";
 import type { replyLinks } from "../replies";
+import { enquiryFieldList, type EnquiryFieldName, type FieldShown } from "../../../app/lib/forms/enquiry-fields";
 import { serviceName } from "../../../app/lib/forms/visa-service";
 import { sourceLabel } from "../../../app/lib/statistics/source";
 import { spamReasonInWords } from "../../data/enquiries/held-reasons";
@@ -39,6 +40,27 @@ function Field({ name, wide = false, children }: { name: string; wide?: boolean;
     </div>
   );
 }
+
+/** The fields the page shows apart from its details, and where. */
+const shownApart = {
+  name: "the heading",
+  message: "its own card, first",
+  phone: "first in the details, with its correction",
+  email: "second in the details, with its correction",
+} satisfies Partial<Record<EnquiryFieldName, string>>;
+
+/**
+ * How the details show each kind of field (app/lib/forms/enquiry-fields.ts), each the rest of the fields that has a
+ * value, in their order; null where it is not shown on its own.
+ */
+const inDetails = {
+  line: (value) => oneLine(value),
+  address: (value) => oneLine(value),
+  text: (value) => visible(value),
+  day: (value) => oneLine(calendarDay(value)),
+  service: (value, enquiry) => oneLine(serviceName(value, enquiry.visaLabel)),
+  "with-service": () => null,
+} satisfies Record<FieldShown, (value: string, enquiry: EnquiryDetail) => string | null>;
 
 /** The page an enquiry was sent from, by its title, with its address beside it (issue 35, item 8). */
 export function sentFrom(page: string | null, kind: EnquiryDetail["kind"]): { title: string; path: string | null } {
@@ -223,13 +245,15 @@ export function Enquiry({ enquiry, replies, mailOn, problem, owner }: EnquiryPro
               <EmailForm enquiry={enquiry} problem={problem} />
             </details>
           </Field>
-          {enquiry.visaType ? (
-            <Field name="Visa type">{oneLine(serviceName(enquiry.visaType, enquiry.visaLabel))}</Field>
-          ) : null}
-          {enquiry.subject ? <Field name="Subject">{oneLine(enquiry.subject)}</Field> : null}
-          {enquiry.travelDate ? <Field name="Travel date">{oneLine(calendarDay(enquiry.travelDate))}</Field> : null}
-          {enquiry.adult ? <Field name="Adults">{oneLine(enquiry.adult)}</Field> : null}
-          {enquiry.child ? <Field name="Children">{oneLine(enquiry.child)}</Field> : null}
+          {enquiryFieldList.map(({ name, label, officeLabel, shown }) => {
+            const value = enquiry[name];
+            const text = value && !(name in shownApart) ? inDetails[shown](value, enquiry) : null;
+            return text === null ? null : (
+              <Field key={name} name={officeLabel ?? label}>
+                {text}
+              </Field>
+            );
+          })}
           <Field name="Received">{dubaiDateTime(enquiry.receivedAt)}</Field>
           {enquiry.cameBy ? (
             <Field name="How it came">{cameByLabels[enquiry.cameBy]}, added in the office</Field>

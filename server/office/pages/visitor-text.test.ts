@@ -46,6 +46,7 @@ const enquiry: EnquiryDetail = {
   subject: marked("Subject"),
   visaType: marked("Tourist"),
   visaLabel: null,
+  date: row.travelDate,
   message: marked("Hello\nsecond line"),
   lostReason: marked("Too dear"),
   attempts: 1,
