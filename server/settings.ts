@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { settingsSchema as siteSettingsSchema } from "../app/lib/settings";
-import { parseDatabaseUrl } from "./data/database-url";
+import { parseDatabaseUrl } from "./database-url";
 import { readTrustProxy } from "./trust-proxy";
 
 /*

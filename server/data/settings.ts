@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { readServerSettings, type ServerSettings, ServerSettingsError } from "../settings";
-import { type DatabaseSetting, DatabaseSettingError } from "./database-url";
+import { type DatabaseSetting, DatabaseSettingError } from "../database-url";
 
-export { type DatabaseSetting, DatabaseSettingError, describeDatabase, withoutPassword } from "./database-url";
+export { type DatabaseSetting, DatabaseSettingError, describeDatabase, withoutPassword } from "../database-url";
 
 /** Where the SQLite file is when neither DATABASE_URL nor INBOX_DB names one: data/ beside the project. */
 export const defaultDbPath = join(import.meta.dirname, "..", "..", "data", "inbox.sqlite");
