@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromiumArgs, testBrowserPath } from "./e2e/browser";
+import { chromiumArgs, testBrowserPath } from "./scripts/browser";
 import { testBuildProblem } from "./server/env-file";
 
 const port = Number(process.env.E2E_PORT ?? 4173);

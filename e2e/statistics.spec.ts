@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
 import BetterSqlite3 from "better-sqlite3";
-import { chromiumArgs, testBrowserPath } from "./browser";
+import { chromiumArgs, testBrowserPath } from "../scripts/browser";
 import { expect, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
 

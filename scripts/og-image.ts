@@ -11,7 +11,7 @@ import { chromium, type Page } from "@playwright/test";
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { chromiumArgs, chromiumPath } from "../e2e/browser";
+import { chromiumArgs, chromiumPath } from "./browser";
 import { readSettings } from "../app/lib/settings";
 import { loadEnvFileOrStop } from "../server/env-file";
 import { appIcons, appleTouchIcon, faviconPath, ogImage, themeColor } from "../app/lib/site-assets";

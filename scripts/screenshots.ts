@@ -4,7 +4,7 @@
  */
 import { chromium } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
-import { chromiumArgs, testBrowserPath } from "../e2e/browser";
+import { chromiumArgs, testBrowserPath } from "./browser";
 
 const [base = "http://localhost:3000", ...pathsArg] = process.argv.slice(2);
 const pagePaths = pathsArg.length > 0 ? pathsArg : ["/"];

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { chromiumArgs, chromiumPath } from "../../e2e/browser";
+import { chromiumArgs, chromiumPath } from "../browser";
 import { readSettings } from "../../app/lib/settings";
 import { buildServer } from "../../server/app";
 import { readInboxConfig } from "../../server/inbox/config";
