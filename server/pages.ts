@@ -16,6 +16,11 @@ export type PageAnswer =
 const pages = new Set<string>(pagePaths);
 const knownIds = new Set<number>(detailIds);
 
+/** A page path in its one spelling: lowercase, no trailing slash (React Router matches paths the same way). */
+function canonicalPath(pathname: string): string {
+  return pathname.toLowerCase().replace(/\/+$/, "") || "/";
+}
+
 export function htmlFileOf(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
 }
@@ -26,7 +31,7 @@ export function htmlFileOf(path: string): string {
  * the detail route that the browser will hydrate it on.
  */
 export function notFoundFileOf(pathname: string): string {
-  const [, first = "", second, ...rest] = pathname.toLowerCase().replace(/\/+$/, "").split("/");
+  const [, first = "", second, ...rest] = canonicalPath(pathname).split("/");
   if (isDetailGroup(first) && second !== undefined && second !== "" && rest.length === 0) {
     return htmlFileOf(`/${first}/${detailNotFoundSegment}`);
   }
@@ -39,7 +44,7 @@ export function notFoundFileOf(pathname: string): string {
  * shows the group's empty layout with status 404 (the spec's screens).
  */
 export function resolvePage(pathname: string, search = ""): PageAnswer {
-  const canonical = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  const canonical = canonicalPath(pathname);
   const known = pages.has(canonical) || readDetailRoute(canonical).kind === "detail";
   if (!known) return { kind: "none" };
   if (canonical !== pathname) return { kind: "redirect", location: canonical + search };
