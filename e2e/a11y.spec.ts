@@ -31,18 +31,17 @@ async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
 }
 
-test.beforeEach(async ({ page }) => {
-  // Reveal fades sections in as they scroll into view, so a contrast check on a long page would see text at
-  // part opacity. The site honours prefers-reduced-motion (Reveal shows everything at once, transitions end
-  // at once), which lets each test check the whole page in its final look with one load and no scrolling.
-  await page.emulateMedia({ reducedMotion: "reduce" });
-});
+// Reveal fades sections in as they scroll into view, so a contrast check on a long page would see text at part
+// opacity. The site honours prefers-reduced-motion (Reveal shows everything at once, transitions end at once),
+// which lets each test check the whole page in its final look with one load and no scrolling.
+test.use({ reducedMotion: "reduce" });
 
 test.describe("axe on every layout", () => {
   for (const path of layoutRoutes) {
-    test(`${path}`, async ({ page }) => {
-      await page.goto(path);
-      await expectNoViolations(page);
+    // One browser page per worker, navigated from layout to layout (the `tab` fixture).
+    test(`${path}`, async ({ tab }) => {
+      await tab.goto(path);
+      await expectNoViolations(tab);
     });
   }
 });

@@ -61,7 +61,7 @@ test.describe("every detail page shows its record", { tag: "@phone" }, () => {
       const path = paths.detail(group, id);
       const record = getDetailRecord(group, id);
 
-      test(`${path}: ${record.title}`, async ({ page }) => {
+      test(`${path}: ${record.title}`, async ({ tab: page }) => {
         await page.goto(path);
         const main = mainColumn(page);
 

@@ -1,4 +1,11 @@
-import { test as base, expect, type APIRequestContext, type Page, type Route } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type ConsoleMessage,
+  type Page,
+  type Route,
+} from "@playwright/test";
 import { isOfficePath } from "../server/office/headers";
 import { paths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
@@ -20,9 +27,60 @@ interface Fixtures {
   consoleGuard: { allow: () => void };
   /** The page's console errors, and whether the test allows them; shared by `page` and `consoleGuard`. */
   consoleLog: { problems: string[]; allowed: boolean };
+  /**
+   * The worker's one browser page, for a test that only reads the pages it visits: as `page` (console guard,
+   * goto waits for hydration, the map stubbed), but the same page as the worker's test before, navigated on.
+   * Between tests its cookies and the site's storage are cleared, its routes removed, the pointer moved out of the
+   * window, and its window size and reduced-motion setting put back to the test's own. A new browser page is a new renderer process, which cost
+   * Chromium about 0.65 CPU-seconds more than a page load itself: a test that reads one page paid that twice over.
+   * A test that adds init scripts, a clock, CDP sessions or other pages takes `page`.
+   */
+  tab: Page;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** The browser page behind `tab`, in a context of the project's own settings, for the worker's lifetime. */
+  workerTab: Page;
+}
+
+/**
+ * What every test page gets (`page` and `tab`): console errors and uncaught exceptions recorded, and a goto that
+ * stubs the map on the page with the map and waits until React has hydrated the page. Returns what undoes it.
+ */
+function guardPage(page: Page, consoleLog: Fixtures["consoleLog"]): () => void {
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() !== "error") return;
+    // A 404 page's own status is logged by Chromium; that is the page working as designed. So is an office
+    // form sent back with its problem shown (400).
+    const ownStatus = isOfficePath(new URL(page.url()).pathname) ? /status of 40[04]/ : /status of 404/;
+    const isOwnStatus = ownStatus.test(message.text()) && message.location().url === page.url();
+    if (!isOwnStatus) consoleLog.problems.push(`console.error: ${message.text()}`);
+  };
+  const onPageError = (error: Error) => consoleLog.problems.push(`uncaught: ${error.message}`);
+  page.on("console", onConsole);
+  page.on("pageerror", onPageError);
+  const goto = page.goto;
+  let mapStubbed = false;
+  page.goto = async (url, options) => {
+    if (!mapStubbed && mapPages.includes(new URL(url, "http://localhost").pathname.toLowerCase())) {
+      mapStubbed = true;
+      await stubMap(page);
+    }
+    const response = await goto.call(page, url, options);
+    // The back office's pages are the server's own, rendered per request: nothing hydrates there.
+    if (!isOfficePath(new URL(url, "http://localhost").pathname)) {
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    }
+    return response;
+  };
+  return () => {
+    page.off("console", onConsole);
+    page.off("pageerror", onPageError);
+    page.goto = goto;
+  };
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright's fixtures take the others first; none is needed here.
   consoleLog: async ({}, use) => {
     await use({ problems: [], allowed: false });
@@ -34,30 +92,40 @@ export const test = base.extend<Fixtures>({
   // Console errors and uncaught exceptions are checked here, for every test that opens a page; a test that reads
   // only served files uses `request` and opens no browser page at all.
   page: async ({ page, consoleLog }, use) => {
-    page.on("console", (message) => {
-      if (message.type() !== "error") return;
-      // A 404 page's own status is logged by Chromium; that is the page working as designed. So is an office
-      // form sent back with its problem shown (400).
-      const ownStatus = isOfficePath(new URL(page.url()).pathname) ? /status of 40[04]/ : /status of 404/;
-      const isOwnStatus = ownStatus.test(message.text()) && message.location().url === page.url();
-      if (!isOwnStatus) consoleLog.problems.push(`console.error: ${message.text()}`);
-    });
-    page.on("pageerror", (error) => consoleLog.problems.push(`uncaught: ${error.message}`));
-    const goto = page.goto.bind(page);
-    let mapStubbed = false;
-    page.goto = async (url, options) => {
-      if (!mapStubbed && mapPages.includes(new URL(url, "http://localhost").pathname.toLowerCase())) {
-        mapStubbed = true;
-        await stubMap(page);
-      }
-      const response = await goto(url, options);
-      // The back office's pages are the server's own, rendered per request: nothing hydrates there.
-      if (!isOfficePath(new URL(url, "http://localhost").pathname)) {
-        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-      }
-      return response;
-    };
+    guardPage(page, consoleLog);
     await use(page);
+    if (!consoleLog.allowed) {
+      expect(consoleLog.problems, "console errors or uncaught exceptions on the page").toEqual([]);
+    }
+  },
+  workerTab: [
+    async ({ browser }, use, workerInfo) => {
+      const { viewport, isMobile, hasTouch, baseURL } = workerInfo.project.use;
+      const context = await browser.newContext({ viewport, isMobile, hasTouch, baseURL });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  tab: async ({ workerTab: tab, consoleLog, viewport, reducedMotion, baseURL }, use) => {
+    if (viewport) await tab.setViewportSize(viewport);
+    // The pointer leaves the window: where the last test clicked or tapped would be hovered on the next page.
+    await tab.mouse.move(-1, -1);
+    await tab.emulateMedia({ reducedMotion: reducedMotion ?? null });
+    const unguard = guardPage(tab, consoleLog);
+    await use(tab);
+    unguard();
+    // A page the test opened (a link to a new tab) goes with it.
+    for (const other of tab.context().pages()) if (other !== tab) await other.close();
+    await tab.unrouteAll({ behavior: "ignoreErrors" });
+    // Off the site's pages to a plain file of the same site (a page of another site, even about:blank, would
+    // cost a new renderer process): nothing of the last page can write to the storage cleared next.
+    await tab.goto("/robots.txt");
+    await tab.context().clearCookies();
+    // The site's storage (the enquiry drafts, the statistics' visit) goes with the test that made it.
+    const cdp = await tab.context().newCDPSession(tab);
+    await cdp.send("Storage.clearDataForOrigin", { origin: new URL(baseURL!).origin, storageTypes: "all" });
+    await cdp.detach();
     if (!consoleLog.allowed) {
       expect(consoleLog.problems, "console errors or uncaught exceptions on the page").toEqual([]);
     }

@@ -28,7 +28,7 @@ async function tabTo(page: Page, target: Locator, limit = 120, key: "Tab" | "Shi
 
 test.describe("every Tab stop: reachable, with a visible focus indicator, not hidden, at least 24 x 24 px", () => {
   for (const path of [paths.home, paths.detail("dubai-visa", 2), paths.contact]) {
-    test(path, async ({ page }) => {
+    test(path, async ({ tab: page }) => {
       await page.goto(path);
       if (path === paths.contact) await loadMapFrame(page);
       const stops = await tabThrough(page, { overlays: true });
@@ -45,7 +45,7 @@ test.describe("every Tab stop: reachable, with a visible focus indicator, not hi
 });
 
 test("the skip link is the first Tab stop, shows when focused and moves focus to the main content", async ({
-  page,
+  tab: page,
 }) => {
   await page.goto(paths.about);
   await page.keyboard.press("Tab");
@@ -61,7 +61,7 @@ test("the skip link is the first Tab stop, shows when focused and moves focus to
 // The menu bar is for wide screens.
 test.describe("desktop menu by keyboard", { tag: "@desktop" }, () => {
   test("a sub-menu opens on focus, closes with Escape, reopens with Enter or Space; its links work", async ({
-    page,
+    tab: page,
   }) => {
     await page.goto(paths.about);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -97,7 +97,7 @@ test.describe("desktop menu by keyboard", { tag: "@desktop" }, () => {
 // The slide-in menu is for phones and tablets.
 test.describe("mobile menu by keyboard", { tag: "@phone" }, () => {
   test("Menu opens the panel; its sub-menu toggles and every control in it passes the focus checks", async ({
-    page,
+    tab: page,
   }) => {
     await page.goto(paths.about);
     const toggle = page.getByRole("button", { name: "Menu", exact: true });
@@ -144,7 +144,7 @@ test.describe("mobile menu by keyboard", { tag: "@phone" }, () => {
   });
 });
 
-test("the carousel's pause, previous, slide and next buttons work with Enter and Space", async ({ page }) => {
+test("the carousel's pause, previous, slide and next buttons work with Enter and Space", async ({ tab: page }) => {
   await page.goto(paths.home);
   const carousel = page.locator('[aria-roledescription="carousel"]');
   const pickers = carousel.getByRole("group", { name: "Choose slide to display" }).getByRole("button");
@@ -188,7 +188,7 @@ test("the carousel's pause, previous, slide and next buttons work with Enter and
   await expect(page).toHaveURL(/\/services$/);
 });
 
-test("the enquiry form can be filled in and sent with the keyboard alone", async ({ page }) => {
+test("the enquiry form can be filled in and sent with the keyboard alone", async ({ tab: page }) => {
   await page.goto(paths.detail("visa-packages", 3));
   await page.route("**/api/submit", (route) => route.fulfill({ json: { success: true } }));
   const form = page.getByRole("form", { name: "Enquiry Now" });
@@ -220,7 +220,7 @@ test("the enquiry form can be filled in and sent with the keyboard alone", async
 });
 
 // Reads the served HTML, which is the same at every width.
-test("the contact options come in the same order on every page", { tag: "@desktop" }, async ({ page }) => {
+test("the contact options come in the same order on every page", { tag: "@desktop" }, async ({ tab: page }) => {
   const routes = [...pagePaths, "/no-such-page", paths.detail("dubai-visa", emptyRecordId)];
   const orders = new Map<string, { chrome: string[]; main: string[] }>();
   for (const path of routes) {

@@ -2,7 +2,7 @@ import { detailPageTitles } from "../app/content/menu";
 import { expect, isPhone, test } from "./fixtures";
 
 test.describe("header", () => {
-  test("shows the opening hours, social links, logo, and phone and e-mail above 600 px", async ({ page }) => {
+  test("shows the opening hours, social links, logo, and phone and e-mail above 600 px", async ({ tab: page }) => {
     await page.goto("/about");
     await expect(page.getByText("Mon - Sat, 10.00 am to 10.00 pm")).toBeVisible();
     await expect(page.getByRole("link", { name: /Facebook/ }).first()).toBeVisible();
@@ -22,7 +22,7 @@ test.describe("header", () => {
 
 // The bar menu is for wide screens.
 test.describe("desktop menu", { tag: "@desktop" }, () => {
-  test("has Home, the five service groups and Contact; sub-menus open on hover and on focus", async ({ page }) => {
+  test("has Home, the five service groups and Contact; sub-menus open on hover and on focus", async ({ tab: page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
@@ -50,7 +50,7 @@ test.describe("desktop menu", { tag: "@desktop" }, () => {
     await expect(nav.getByRole("button", { name: "Dubai Visa" })).toBeFocused();
   });
 
-  test("highlights the current page and its group", async ({ page }) => {
+  test("highlights the current page and its group", async ({ tab: page }) => {
     await page.goto("/visa-documents/3");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Travel Insurance Dubai", includeHidden: true })).toHaveAttribute(
@@ -71,7 +71,7 @@ test.describe("desktop menu", { tag: "@desktop" }, () => {
 
 // The slide-in menu is for phones and tablets.
 test.describe("mobile menu", { tag: "@phone" }, () => {
-  test("opens, toggles one sub-menu at a time and closes on a link", async ({ page }) => {
+  test("opens, toggles one sub-menu at a time and closes on a link", async ({ tab: page }) => {
     await page.goto("/about");
     const toggle = page.getByRole("button", { name: "Menu", exact: true });
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -99,7 +99,7 @@ test.describe("mobile menu", { tag: "@phone" }, () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("a sub-menu link navigates and closes the menu", async ({ page }) => {
+  test("a sub-menu link navigates and closes the menu", async ({ tab: page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Menu", exact: true }).click();
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -109,7 +109,9 @@ test.describe("mobile menu", { tag: "@phone" }, () => {
     await expect(nav).toBeHidden();
   });
 
-  test("Escape closes it and returns focus to the menu button; focus stays inside while open", async ({ page }) => {
+  test("Escape closes it and returns focus to the menu button; focus stays inside while open", async ({
+    tab: page,
+  }) => {
     await page.goto("/services");
     const toggle = page.getByRole("button", { name: "Menu", exact: true });
     await toggle.click();
@@ -127,7 +129,7 @@ test.describe("mobile menu", { tag: "@phone" }, () => {
 });
 
 test.describe("footer", () => {
-  test("has the office, contact links, quick links, visa guide, copyright and social links", async ({ page }) => {
+  test("has the office, contact links, quick links, visa guide, copyright and social links", async ({ tab: page }) => {
     await page.goto("/contact");
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText("Al Karama, Dubai");
@@ -152,7 +154,7 @@ test.describe("footer", () => {
     await expect(footer.getByRole("link", { name: /Instagram/ })).toHaveAttribute("target", "_blank");
   });
 
-  test("its copyright line links to the privacy page, which says what the site keeps", async ({ page }) => {
+  test("its copyright line links to the privacy page, which says what the site keeps", async ({ tab: page }) => {
     await page.goto("/dubai-visa/1");
     const line = page.getByRole("contentinfo").getByText(/All rights reserved\./);
     await expect(line).toHaveText(new RegExp(`^© ${new Date().getFullYear()} .+\\. All rights reserved\\. Privacy$`));
@@ -174,7 +176,7 @@ test.describe("footer", () => {
     await expect(main.locator('a[href^="tel:+"]')).toHaveCount(1);
   });
 
-  test("navigating scrolls the window back to the top", async ({ page }) => {
+  test("navigating scrolls the window back to the top", async ({ tab: page }) => {
     await page.goto("/");
     // However short the page, make it long enough to scroll.
     await page.evaluate(() => document.getElementById("main")!.style.setProperty("min-height", "3000px"));
@@ -187,7 +189,7 @@ test.describe("footer", () => {
 });
 
 test.describe("floating WhatsApp button", () => {
-  test("opens a chat with a greeting in a new tab, fixed at the bottom left", async ({ page }) => {
+  test("opens a chat with a greeting in a new tab, fixed at the bottom left", async ({ tab: page }) => {
     await page.goto("/visa-changes/2");
     const button = page.getByRole("link", { name: "Chat with us on WhatsApp (opens in a new tab)" });
     await expect(button).toHaveAttribute("href", /^https:\/\/wa\.me\/\d{8,15}\?text=.+/);
@@ -202,7 +204,7 @@ test.describe("floating WhatsApp button", () => {
     expect(after.y).toBeCloseTo(box.y, 0);
   });
 
-  test("never covers the focused element while tabbing through a page", async ({ page }) => {
+  test("never covers the focused element while tabbing through a page", async ({ tab: page }) => {
     await page.goto("/about");
     const button = page.getByRole("link", { name: "Chat with us on WhatsApp (opens in a new tab)" });
     const box = (await button.boundingBox())!;

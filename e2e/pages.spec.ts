@@ -17,7 +17,7 @@ async function visaOptions(page: Page, formName: string) {
 const phoneOnly = { tag: "@phone" };
 
 test.describe("About", () => {
-  test("shows the four service category cards with picture, text and link", phoneOnly, async ({ page }) => {
+  test("shows the four service category cards with picture, text and link", phoneOnly, async ({ tab: page }) => {
     await page.goto(paths.about);
     const cards = page.getByRole("main").getByRole("article");
     await expect(cards).toHaveCount(4);
@@ -38,7 +38,7 @@ test.describe("About", () => {
     await expect(page).toHaveURL(/\/visa-changes\/1$/);
   });
 
-  test("describes the agency, and has the motto and the Inquiry Now form", phoneOnly, async ({ page }) => {
+  test("describes the agency, and has the motto and the Inquiry Now form", phoneOnly, async ({ tab: page }) => {
     await page.goto(paths.about);
     await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: about.heading })).toBeVisible();
@@ -54,7 +54,7 @@ test.describe("About", () => {
 });
 
 test.describe("Services", () => {
-  test("has the visa services heading and the five service sections", phoneOnly, async ({ page }) => {
+  test("has the visa services heading and the five service sections", phoneOnly, async ({ tab: page }) => {
     await page.goto(paths.services);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Services");
     await expect(page.getByRole("heading", { level: 2, name: services.heading })).toBeVisible();
@@ -76,7 +76,7 @@ test.describe("Services", () => {
     }
   });
 
-  test("alternates the picture side on wide screens and leads with the picture on phones", async ({ page }) => {
+  test("alternates the picture side on wide screens and leads with the picture on phones", async ({ tab: page }) => {
     await page.goto(paths.services);
     const boxes = [];
     for (const section of services.sections) {
@@ -96,7 +96,7 @@ test.describe("Services", () => {
   test(
     "has the Inquiry Now form with the default 'Dubai Visa' and the six Dubai options",
     phoneOnly,
-    async ({ page }) => {
+    async ({ tab: page }) => {
       await page.goto(paths.services);
       const form = page.getByRole("form", { name: "Inquiry Now" });
       await expect(form).toBeVisible();
@@ -117,7 +117,7 @@ test.describe("Services", () => {
 });
 
 test.describe("Contact Us", () => {
-  test("has the title banner with a breadcrumb link home", phoneOnly, async ({ page }) => {
+  test("has the title banner with a breadcrumb link home", phoneOnly, async ({ tab: page }) => {
     await page.goto(paths.contact);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
@@ -130,7 +130,7 @@ test.describe("Contact Us", () => {
   test(
     "shows the office, e-mail and emergency phone cards, and the Send us Message form",
     phoneOnly,
-    async ({ page }) => {
+    async ({ tab: page }) => {
       await page.goto(paths.contact);
       const cards = page.getByRole("main").getByRole("article");
       await expect(cards).toHaveCount(3);
@@ -155,7 +155,7 @@ test.describe("Contact Us", () => {
     },
   );
 
-  test("embeds the office map lazily in a fixed box, with a link for blocked embeds", async ({ page }) => {
+  test("embeds the office map lazily in a fixed box, with a link for blocked embeds", async ({ tab: page }) => {
     // Google's map is the heaviest thing on the site: the pre-rendered frame has no src, and the page gives it
     // one once hydrated, so the map is requested after the page's own scripts (and, being lazy, as the browser
     // decides from there). Setting it then, not when the box nears the window: a frame that navigates while it

@@ -220,7 +220,7 @@ test.describe("at 360 and 390 px", { tag: "@phone" }, () => {
   const [narrow, wide] = phones;
   for (const path of routes) {
     test(`${path}: price and a person in the first screen, end clear of the bar, no lone card, no broken phrase`, async ({
-      page,
+      tab: page,
     }) => {
       const form = readDetailRoute(path).kind === "detail" || path === paths.services;
       await page.setViewportSize(narrow);

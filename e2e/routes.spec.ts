@@ -44,13 +44,13 @@ test.describe("paths match case-insensitively", () => {
     }
   });
 
-  test("a visitor who types /ABOUT lands on the About page", async ({ page }) => {
+  test("a visitor who types /ABOUT lands on the About page", async ({ tab: page }) => {
     await page.goto("/ABOUT");
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
   });
 
-  test("the client router matches another case too (a host without the redirect)", async ({ page }) => {
+  test("the client router matches another case too (a host without the redirect)", async ({ tab: page }) => {
     const about = await (await page.request.get("/about")).text();
     await page.route("**/ABOUT", (route) => route.fulfill({ status: 200, contentType: "text/html", body: about }));
     await page.goto("/ABOUT");
@@ -62,7 +62,7 @@ test.describe("paths match case-insensitively", () => {
   });
 
   test("a detail page in another case is its own page in the browser too (a host without the redirect)", async ({
-    page,
+    tab: page,
   }) => {
     const record = getDetailRecord("tourist-visa", 2);
     const html = await (await page.request.get("/tourist-visa/2")).text();
@@ -81,7 +81,7 @@ test.describe("paths match case-insensitively", () => {
 });
 
 test.describe("unknown pages", () => {
-  test("a numeric id with no record shows the group's empty layout, noindex, status 404", async ({ page }) => {
+  test("a numeric id with no record shows the group's empty layout, noindex, status 404", async ({ tab: page }) => {
     for (const group of detailGroups) {
       const { status, html } = await fetchHtml(page.request, `/${group}/9`);
       expect(status, group).toBe(404);
@@ -95,7 +95,7 @@ test.describe("unknown pages", () => {
   });
 
   for (const path of ["/dubai-visa/abc", "/dubai-visa/abc/", "/no-such-page", "/visa-packages/1/extra"]) {
-    test(`${path} gets the designed not-found page with status 404`, async ({ page }) => {
+    test(`${path} gets the designed not-found page with status 404`, async ({ tab: page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
