@@ -85,7 +85,7 @@ async function multipartFields(request: Request): Promise<[string, string][]> {
 }
 
 test.describe("enquiry form on the Services page", once, () => {
-  test("shows each validation message in order and sends nothing", async ({ page }) => {
+  test("shows each validation message in order and sends nothing", async ({ tab: page }) => {
     const form = await servicesForm(page);
     const requests = await answerEndpoint(page);
     const f = fields(form);
@@ -131,7 +131,7 @@ test.describe("enquiry form on the Services page", once, () => {
     expect(requests).toHaveLength(0);
   });
 
-  test("sends the spec's multipart payload, field by field, without adult and child", async ({ page }) => {
+  test("sends the spec's multipart payload, field by field, without adult and child", async ({ tab: page }) => {
     const form = await servicesForm(page);
     const requests = await answerEndpoint(page);
     await fillValid(form);
@@ -179,7 +179,7 @@ test.describe("enquiry form on the Services page", once, () => {
   });
 
   test("reads 'Sending...' with a disabled button while the reply is pending, then succeeds and resets", async ({
-    page,
+    tab: page,
   }) => {
     let release = () => {};
     const replied = new Promise<void>((resolve) => (release = resolve));
@@ -260,7 +260,7 @@ test.describe("enquiry form on the Services page", once, () => {
   ];
 
   for (const failure of failures) {
-    test(`shows ${failure.name}, keeps the fields and offers WhatsApp`, async ({ page, consoleGuard }) => {
+    test(`shows ${failure.name}, keeps the fields and offers WhatsApp`, async ({ tab: page, consoleGuard }) => {
       if (failure.browserLogsIt) consoleGuard.allow();
       const form = await servicesForm(page);
       await answerEndpoint(page, failure.answer);
@@ -308,7 +308,7 @@ test.describe("enquiry form on the Services page", once, () => {
     await expectKept(form);
   });
 
-  test("keeps a draft that survives a reload", async ({ page }) => {
+  test("keeps a draft that survives a reload", async ({ tab: page }) => {
     const form = await servicesForm(page);
     const requests = await answerEndpoint(page);
     const f = fields(form);
@@ -328,7 +328,7 @@ test.describe("enquiry form on the Services page", once, () => {
     expect(requests).toHaveLength(0);
   });
 
-  test("a real submission reaches the server's own inbox", async ({ page }) => {
+  test("a real submission reaches the server's own inbox", async ({ tab: page }) => {
     const form = await servicesForm(page);
     await fillValid(form);
     const reply = page.waitForResponse((response) => response.url().endsWith("/api/submit"));
@@ -353,7 +353,7 @@ test.describe("enquiry form on the Services page", once, () => {
 });
 
 test.describe("enquiry form on a detail page", once, () => {
-  test("/tourist-visa/2 starts at 'Tourist Visa' with the five general options", async ({ page }) => {
+  test("/tourist-visa/2 starts at 'Tourist Visa' with the five general options", async ({ tab: page }) => {
     await page.goto(paths.detail("tourist-visa", 2));
     const select = page.getByRole("form", { name: "Enquiry Now" }).getByLabel("Visa Type");
     await expect(select).toHaveValue("Tourist Visa");

@@ -19,7 +19,7 @@ function escapeHtml(text: string): string {
 const phoneOnly = { tag: "@phone" };
 
 test.describe("home page content", () => {
-  test("one visible h1, the section headings, the About block and Why Choose Us", phoneOnly, async ({ page }) => {
+  test("one visible h1, the section headings, the About block and Why Choose Us", phoneOnly, async ({ tab: page }) => {
     await page.goto("/");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveCount(1);
@@ -63,7 +63,7 @@ test.describe("home page content", () => {
   test(
     "the featured cards: names, prices and links as the content gives them, and the 4.5 rating",
     phoneOnly,
-    async ({ page }) => {
+    async ({ tab: page }) => {
       await page.goto("/");
       const cards = page.getByRole("main").getByRole("article");
       await expect(cards).toHaveCount(featuredCards.length);
@@ -87,7 +87,7 @@ test.describe("home page content", () => {
     },
   );
 
-  test("a featured card is one click target: a click on its picture follows its link", async ({ page }) => {
+  test("a featured card is one click target: a click on its picture follows its link", async ({ tab: page }) => {
     await page.goto("/");
     const card = page.getByRole("main").getByRole("article").nth(2);
     await card.scrollIntoViewIfNeeded();
