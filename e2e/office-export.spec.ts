@@ -2,32 +2,23 @@ import BetterSqlite3 from "better-sqlite3";
 import { strFromU8, unzipSync } from "fflate";
 import { readFileSync } from "node:fs";
 import { expectNoViolations } from "./axe";
-import { expect, isPhone, test } from "./fixtures";
-import { type OwnOffice, startOwnOffice } from "./own-server";
+import { isPhone } from "./fixtures";
+import { expect, type SharedOffice, test } from "./office-fixtures";
 
 /*
  * Issue 35, items 7 and 8: the owner downloads the enquiries of a date range from the office as a spreadsheet
  * (.xlsx: text cells, Dubai times, Arabic and ñ as written) and as CSV (with a byte order mark, for Excel); the
- * export card's date boxes stay inside the card on the narrowest phone (360 px). A server of its own, on
- * localhost (WebAuthn needs a secure context), signed in with a virtual passkey, which makes the check fresh.
+ * export card's date boxes stay inside the card on the narrowest phone (360 px). The worker's office
+ * (e2e/office-fixtures.ts), as its owner, the passkey check fresh; the enquiries of other tests on it are in the
+ * files too, so this one reads its own, by their names.
  */
 
 test.describe("the owner's export", () => {
-  let office: OwnOffice;
-
-  test.beforeAll(async () => {
-    office = await startOwnOffice({ prefix: "karama-e2e-export-" });
-  });
-
-  test.afterAll(async () => {
-    await office?.stop();
-  });
-
   /**
    * An enquiry as the site stores one, received an hour ago, and one held as spam: written straight into the
    * database, as this spec is about what the office makes of them.
    */
-  function seed(name: string) {
+  function seed(office: SharedOffice, name: string) {
     const file = new BetterSqlite3(office.database);
     const at = new Date(Date.now() - 3_600_000).toISOString();
     const add = (who: string, message: string, held: string | null) => {
@@ -50,15 +41,17 @@ test.describe("the owner's export", () => {
     return at;
   }
 
-  test("downloads the spreadsheet and the CSV; the date boxes fit the card at 360 px", async ({ page }, testInfo) => {
+  test("downloads the spreadsheet and the CSV; the date boxes fit the card at 360 px", async ({
+    page,
+    office,
+  }, testInfo) => {
     test.setTimeout(90_000);
-    const who = isPhone(page) ? "Phone Exporter" : "Desk Exporter";
     const name = isPhone(page) ? "محمد Niño Phone" : "محمد Niño Desk";
-    const receivedAt = seed(name);
+    const receivedAt = seed(office, name);
     const dubai = new Date(Date.parse(receivedAt) + 4 * 3_600_000).toISOString();
     const dubaiTime = `${dubai.slice(0, 10)} ${dubai.slice(11, 16)}`;
 
-    await office.signIn(page, who, "owner");
+    await office.session(page, "owner");
     await page.goto(`${office.origin}/office/data`);
     const card = page.getByRole("region", { name: "Export enquiries" });
     await expect(card).toBeVisible();

@@ -1,38 +1,27 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
-import { expect, isPhone, test } from "./fixtures";
-import { type OwnOffice, startOwnOffice } from "./own-server";
+import { expect, type SharedOffice, test } from "./office-fixtures";
 
 /*
  * Issue 35, item 11: an invitation link in the office has Copy and Share buttons (Share only where the browser
  * can share; without the script the link stays text to select), and the office opened under another host name
- * than its own says which address to use. A server of its own at http://localhost:PORT; the same server reached
- * as http://127.0.0.1:PORT is "another host name".
+ * than its own says which address to use. The worker's office (e2e/office-fixtures.ts) at http://localhost:PORT;
+ * the same server reached as http://127.0.0.1:PORT is "another host name".
  */
 
 test.describe("an invitation link in the office, and the office's own address", () => {
-  let office: OwnOffice;
-
-  test.beforeAll(async () => {
-    office = await startOwnOffice({ prefix: "karama-e2e-office-invite-" });
-  });
-
-  test.afterAll(async () => {
-    await office?.stop();
-  });
-
   test("the tests never read a developer's .env", () => {
     expect(process.env.ENV_FILE).toBe("off");
   });
 
-  /** An owner invited from the server, enrolled in this page's browser: signed in, their passkey check fresh. */
-  async function signedInOwner(page: Page, name: string) {
-    await office.signIn(page, name, "owner");
+  /** The worker's owner, signed in in this page's browser, their passkey check fresh. */
+  async function signedInOwner(office: SharedOffice, page: Page) {
+    await office.session(page, "owner");
     await expect(page.getByRole("heading", { name: "Enquiries" })).toBeVisible();
   }
 
   /** The Team page's form: the link shown, in its card. */
-  async function makeLink(page: Page, name: string) {
+  async function makeLink(office: SharedOffice, page: Page, name: string) {
     await page.goto(`${office.origin}/office/team`);
     await page.getByLabel("Name").fill(name);
     await page.getByRole("button", { name: "Make an invitation link" }).click();
@@ -45,12 +34,12 @@ test.describe("an invitation link in the office, and the office's own address", 
 
   test("Copy puts the link on the clipboard and says so; Share shows only where the browser can share", async ({
     page,
+    office,
   }, testInfo) => {
     test.setTimeout(60_000);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: office.origin });
-    const who = isPhone(page) ? "Copy Phone Owner" : "Copy Desk Owner";
-    await signedInOwner(page, who);
-    const { card, link } = await makeLink(page, "Ravi Kumar");
+    await signedInOwner(office, page);
+    const { card, link } = await makeLink(office, page, "Ravi Kumar");
 
     const copy = card.getByRole("button", { name: "Copy" });
     const share = card.getByRole("button", { name: "Share" });
@@ -69,7 +58,8 @@ test.describe("an invitation link in the office, and the office's own address", 
     await page.screenshot({ path: testInfo.outputPath("invitation-link.png"), fullPage: true });
   });
 
-  test("Share hands the link to the phone's share sheet", async ({ page }) => {
+  // A phone's share sheet: Chromium on a desktop has none (the test above).
+  test("Share hands the link to the phone's share sheet", { tag: "@phone" }, async ({ page, office }) => {
     test.setTimeout(60_000);
     // A browser that can share (a phone's): the share sheet stands in, and keeps what it was given.
     await page.addInitScript(() => {
@@ -81,8 +71,8 @@ test.describe("an invitation link in the office, and the office's own address", 
         },
       });
     });
-    await signedInOwner(page, isPhone(page) ? "Share Phone Owner" : "Share Desk Owner");
-    const { card, link } = await makeLink(page, "Aisha Rahman");
+    await signedInOwner(office, page);
+    const { card, link } = await makeLink(office, page, "Aisha Rahman");
     const share = card.getByRole("button", { name: "Share" });
     await expect(share).toBeVisible();
     await share.click();
@@ -92,12 +82,16 @@ test.describe("an invitation link in the office, and the office's own address", 
     expect(shared[0]?.text).toContain("Aisha Rahman");
   });
 
-  test("without the script the link is text to select, and no button does nothing", async ({ page, browser }) => {
+  test("without the script the link is text to select, and no button does nothing", async ({
+    page,
+    browser,
+    office,
+  }) => {
     test.setTimeout(60_000);
-    await signedInOwner(page, isPhone(page) ? "Plain Phone Owner" : "Plain Desk Owner");
+    await signedInOwner(office, page);
     const plain = await withoutScript(browser, page);
     try {
-      const { card } = await makeLink(plain, "Omar Farouk");
+      const { card } = await makeLink(office, plain, "Omar Farouk");
       await expect(card.getByRole("button", { name: "Copy" })).toBeHidden();
       await expect(card.getByRole("button", { name: "Share" })).toBeHidden();
       const box = await card.getByRole("link").boundingBox();
@@ -107,7 +101,10 @@ test.describe("an invitation link in the office, and the office's own address", 
     }
   });
 
-  test("opened at another host name, the sign-in page says which address to use", async ({ page }, testInfo) => {
+  test("opened at another host name, the sign-in page says which address to use", async ({
+    page,
+    office,
+  }, testInfo) => {
     await page.goto(`http://127.0.0.1:${office.port}/office/sign-in`);
     const notice = page.getByRole("region", { name: "Open the office at its own address" });
     await expect(notice).toBeVisible();

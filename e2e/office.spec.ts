@@ -1,28 +1,20 @@
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
-import { expect, isPhone, test } from "./fixtures";
+import { isPhone } from "./fixtures";
 import { problemsOf, reachableNow, tabThrough } from "./keyboard-walk";
-import { addPasskeyDevice, type OwnOffice, seedStatistics, startOwnOffice } from "./own-server";
+import { expect, test } from "./office-fixtures";
+import { addPasskeyDevice, seedStatistics } from "./own-server";
 
 /*
  * The back office as the agency uses it, in Chromium with a virtual authenticator (the DevTools protocol's
  * WebAuthn domain) standing in for the phone's passkey: invited from the server, enrolled, signed in, an enquiry
- * sent from a public page worked (WhatsApp link, status, note), signed out and in again. A server of its own, on
- * localhost (WebAuthn needs a secure context: localhost is one, 127.0.0.1 is not a domain).
+ * sent from a public page worked (WhatsApp link, status, note), signed out and in again. The worker's office
+ * (e2e/office-fixtures.ts), on localhost (WebAuthn needs a secure context: localhost is one, 127.0.0.1 is not a
+ * domain); these tests enrol people of their own, as signing in is what they are about.
  */
 
 test.describe("the back office", () => {
-  let office: OwnOffice;
-
-  test.beforeAll(async () => {
-    office = await startOwnOffice({ prefix: "karama-e2e-office-" });
-  });
-
-  test.afterAll(async () => {
-    await office?.stop();
-  });
-
-  test("invite, enrol, sign in, work an enquiry from a public page, sign out", async ({ page }, testInfo) => {
+  test("invite, enrol, sign in, work an enquiry from a public page, sign out", async ({ page, office }, testInfo) => {
     // One person's whole first week in one journey (three passkey ceremonies, a dozen pages with axe, screenshots):
     // it took 20 to 30 s alone and ran past Playwright's 30 s beside the other worker.
     test.setTimeout(120_000);
@@ -184,17 +176,19 @@ test.describe("the back office", () => {
 
   test("every office page: each Tab stop reachable, visibly focused, not hidden, at least 24 x 24 px", async ({
     page,
+    office,
   }) => {
     // Every office page walked key by key, with axe on each: over 30 s with the pages issue 35 added.
     test.setTimeout(120_000);
     const who = isPhone(page) ? "Keys Phone" : "Keys Desk";
-    const link = await office.invite(who, "staff");
+    const link = await office.invitation(who, "staff");
     await addPasskeyDevice(page);
     await page.goto(link);
     await walk(page);
     await page.getByRole("button", { name: "Create my passkey" }).click();
     await expect(page).toHaveURL(`${office.origin}/office`);
-    await office.sendEnquiry(page, { name: `${who} visitor`, email: "maria@example.com" });
+    // As the Services page's form sends it: the first-week journey above sends one through the form itself.
+    await office.postEnquiry(page, { name: `${who} visitor`, email: "maria@example.com" });
     await page.goto(`${office.origin}/office`);
     await walk(page);
     await page.getByRole("link", { name: new RegExp(`${who} visitor`) }).click();
@@ -204,7 +198,7 @@ test.describe("the back office", () => {
     await page.goto(`${office.origin}/office/stats`);
     await walk(page);
     // The owner's pages, as an owner.
-    const ownerLink = await office.invite(`${who} Owner`, "owner");
+    const ownerLink = await office.invitation(`${who} Owner`, "owner");
     await page.context().clearCookies();
     await page.goto(ownerLink);
     await page.getByRole("button", { name: "Create my passkey" }).click();
