@@ -7,6 +7,7 @@ import {
   type Route,
 } from "@playwright/test";
 import { isOfficePath } from "../server/office/headers";
+import type { SharedOffice } from "./office-fixtures";
 import { paths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
 
@@ -41,6 +42,8 @@ interface Fixtures {
 interface WorkerFixtures {
   /** The browser page behind `tab`, in a context of the project's own settings, for the worker's lifetime. */
   workerTab: Page;
+  /** The worker's back office (e2e/office-fixtures.ts), started at its first use. */
+  office: SharedOffice;
 }
 
 /**
@@ -130,6 +133,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       expect(consoleLog.problems, "console errors or uncaught exceptions on the page").toEqual([]);
     }
   },
+  office: [
+    async ({ browser }, use, workerInfo) => {
+      const { runSharedOffice } = await import("./office-fixtures");
+      await runSharedOffice(browser, workerInfo, use);
+    },
+    // The start (up to 90 s beside other suites, see startOwnServer) and the stop.
+    { scope: "worker", timeout: 150_000 },
+  ],
   consoleGuard: async ({ consoleLog }, use) => {
     await use({ allow: () => (consoleLog.allowed = true) });
   },

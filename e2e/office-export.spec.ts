@@ -2,8 +2,8 @@ import BetterSqlite3 from "better-sqlite3";
 import { strFromU8, unzipSync } from "fflate";
 import { readFileSync } from "node:fs";
 import { expectNoViolations } from "./axe";
-import { isPhone } from "./fixtures";
-import { expect, type SharedOffice, test } from "./office-fixtures";
+import { expect, isPhone, test } from "./fixtures";
+import { type SharedOffice } from "./office-fixtures";
 
 /*
  * Issue 35, items 7 and 8: the owner downloads the enquiries of a date range from the office as a spreadsheet

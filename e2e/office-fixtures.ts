@@ -1,5 +1,4 @@
-import type { Cookie, Page } from "@playwright/test";
-import { expect, test as base } from "./fixtures";
+import { type Browser, type Cookie, expect, type Page, type WorkerInfo } from "@playwright/test";
 import { addPasskeyDevice, type OwnOffice, startOwnOffice } from "./own-server";
 
 /*
@@ -28,48 +27,48 @@ export interface SharedOffice extends OwnOffice {
   session: (page: Page, role?: Role) => Promise<string>;
 }
 
-export const test = base.extend<object, { office: SharedOffice }>({
-  office: [
-    async ({ browser }, use, workerInfo) => {
-      const office = await startOwnOffice({
-        prefix: `karama-e2e-office-${workerInfo.project.name}-`,
-        env: { AGENCY_NAME: sharedAgency },
-        inHook: false,
-      });
-      const people = new Map<Role, Promise<{ name: string; cookies: Cookie[] }>>();
-      const enrol = async (role: Role) => {
-        const name = role === "owner" ? "Shared Owner" : "Shared Staff";
-        const context = await browser.newContext();
-        try {
-          const page = await context.newPage();
-          await addPasskeyDevice(page);
-          await page.goto(await office.invitation(name, role));
-          await page.getByRole("button", { name: "Create my passkey" }).click();
-          await expect(page).toHaveURL(`${office.origin}/office`, { timeout: 15_000 });
-          return { name, cookies: await context.cookies() };
-        } finally {
-          await context.close();
-        }
-      };
-      const session = async (page: Page, role: Role = "staff") => {
-        let person = people.get(role);
-        if (!person) {
-          person = enrol(role);
-          people.set(role, person);
-        }
-        const { name, cookies } = await person;
-        if (role === "owner") office.freshSessions(name);
-        await page.context().addCookies(cookies);
-        await page.goto(`${office.origin}/office`);
-        await expect(page).toHaveURL(`${office.origin}/office`);
-        return name;
-      };
-      await use({ ...office, session });
-      await office.stop();
-    },
-    // The start (up to 90 s beside other suites, see startOwnServer) and the stop.
-    { scope: "worker", timeout: 150_000 },
-  ],
-});
-
-export { expect };
+/**
+ * The worker fixture `office` of e2e/fixtures.ts (there, so that every spec shares one kind of worker: a `test` of
+ * its own would make Playwright start new workers into and out of the office specs; loaded only when used).
+ */
+export async function runSharedOffice(
+  browser: Browser,
+  workerInfo: WorkerInfo,
+  use: (office: SharedOffice) => Promise<void>,
+): Promise<void> {
+  const office = await startOwnOffice({
+    prefix: `karama-e2e-office-${workerInfo.project.name}-`,
+    env: { AGENCY_NAME: sharedAgency },
+    inHook: false,
+  });
+  const people = new Map<Role, Promise<{ name: string; cookies: Cookie[] }>>();
+  const enrol = async (role: Role) => {
+    const name = role === "owner" ? "Shared Owner" : "Shared Staff";
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await addPasskeyDevice(page);
+      await page.goto(await office.invitation(name, role));
+      await page.getByRole("button", { name: "Create my passkey" }).click();
+      await expect(page).toHaveURL(`${office.origin}/office`, { timeout: 15_000 });
+      return { name, cookies: await context.cookies() };
+    } finally {
+      await context.close();
+    }
+  };
+  const session = async (page: Page, role: Role = "staff") => {
+    let person = people.get(role);
+    if (!person) {
+      person = enrol(role);
+      people.set(role, person);
+    }
+    const { name, cookies } = await person;
+    if (role === "owner") office.freshSessions(name);
+    await page.context().addCookies(cookies);
+    await page.goto(`${office.origin}/office`);
+    await expect(page).toHaveURL(`${office.origin}/office`);
+    return name;
+  };
+  await use({ ...office, session });
+  await office.stop();
+}

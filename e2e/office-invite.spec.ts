@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
-import { expect, type SharedOffice, test } from "./office-fixtures";
+import { type SharedOffice } from "./office-fixtures";
+import { expect, test } from "./fixtures";
 
 /*
  * Issue 35, item 11: an invitation link in the office has Copy and Share buttons (Share only where the browser

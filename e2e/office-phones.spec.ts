@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
-import { isPhone } from "./fixtures";
-import { expect, type SharedOffice, test } from "./office-fixtures";
+import { expect, isPhone, test } from "./fixtures";
+import { type SharedOffice } from "./office-fixtures";
 
 /*
  * Issue 35, items 4 and 5, in Chromium at 390 and 1280 px, on the worker's office (e2e/office-fixtures.ts),

@@ -1,10 +1,10 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { paths } from "../app/lib/paths";
 import { expectNoViolations } from "./axe";
+import { expect, test } from "./fixtures";
 // The office specs' `test`, though this one does not use the worker's office (its figures must be its own): a
 // worker runs only tests of one set of worker fixtures, so another `test` among the office specs would start
 // Playwright workers anew on the way through them.
-import { expect, test } from "./office-fixtures";
 import { type OwnOffice, seedStatistics, startOwnOffice } from "./own-server";
 
 /*

@@ -3,8 +3,8 @@ import BetterSqlite3 from "better-sqlite3";
 import { pageTitle } from "../app/content/page-titles";
 import { paths } from "../app/lib/paths";
 import { expectNoViolations } from "./axe";
-import { isPhone } from "./fixtures";
-import { expect, type SharedOffice, sharedAgency, test } from "./office-fixtures";
+import { expect, isPhone, test } from "./fixtures";
+import { type SharedOffice, sharedAgency } from "./office-fixtures";
 
 /*
  * Issue 35, item 8, "The office says what it knows", in Chromium at 390 and 1280 px, on the worker's office

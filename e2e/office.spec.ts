@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
-import { isPhone } from "./fixtures";
+import { expect, isPhone, test } from "./fixtures";
 import { problemsOf, reachableNow, tabThrough } from "./keyboard-walk";
-import { expect, test } from "./office-fixtures";
 import { addPasskeyDevice, seedStatistics } from "./own-server";
 
 /*
