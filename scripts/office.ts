@@ -1,9 +1,5 @@
-import { openCommandDatabase } from "../server/data/command-line";
 import { parseArgs } from "node:util";
-import { readSettings } from "../app/lib/settings";
 import { type EnvFileLoaded, loadEnvFile } from "../server/env-file";
-import { Accounts } from "../server/office/accounts";
-import { readOfficeSetting } from "../server/office/config";
 import type { Role } from "../server/data/schema";
 
 const help = `The back office's people, from the server (the office itself is at /office).
@@ -67,6 +63,14 @@ async function main() {
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
+  // The settings' schemas and the database layer are most of the command's start-up: loaded only once the
+  // arguments are right, so a mistake in them is answered at once.
+  const [{ readSettings }, { readOfficeSetting }, { openCommandDatabase }, { Accounts }] = await Promise.all([
+    import("../app/lib/settings"),
+    import("../server/office/config"),
+    import("../server/data/command-line"),
+    import("../server/office/accounts"),
+  ]);
   const settings = readSettings(process.env);
   const office = readOfficeSetting(process.env, settings);
   if (!office.on) fail(`The back office is off: ${office.reason}.`);

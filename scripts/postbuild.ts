@@ -15,6 +15,7 @@ import { detailNotFoundPaths, emptyDetailPaths, notFoundPath, pagePaths } from "
 import { readSettings } from "../app/lib/settings";
 import { adminFolder, readCmsSettings } from "../server/admin";
 import { buildStampName, loadEnvFileOrStop } from "../server/env-file";
+import { buildOfficeAssets, officeCacheDir } from "../server/office/assets";
 import { writeAdminFiles } from "./admin-files";
 import { htmlFileOf } from "../server/pages";
 import { deferHydrationInBuild } from "./defer-hydration";
@@ -124,4 +125,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `host would publish them. Remove them from public/ or the build:\n  ${unservable.join("\n  ")}`,
     );
   }
+  // The office's script, bundled and compressed into its cache folder (server/office/assets.ts), never into the
+  // build: the server's first start takes it from there while its sources are unchanged.
+  const office = await buildOfficeAssets();
+  console.log(`postbuild: the office's script ${office.cached ? "was up to date" : "bundled"} in ${officeCacheDir}`);
 }

@@ -176,5 +176,5 @@ describe("issue 34, finding 11: the request log keeps addresses and query string
       await server.exited;
       rmSync(clientRoot, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 60_000);
 });

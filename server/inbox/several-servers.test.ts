@@ -98,7 +98,7 @@ describe.each(engines)("several servers on one %s database", (engine) => {
     await post(server.url, { body: enquiryForm(validEnquiry) });
     expect(await enquiriesOn(database)).toMatch(/Latest 1 \(newest first\)[\s\S]*Aisha Khan/);
     expect(await enquiriesOn(database, "--csv")).toMatch(/Aisha Khan/);
-  }, 30_000);
+  }, 60_000);
 
   it("mail a held enquiry once when two people release it with the enquiries command at the same moment", async () => {
     smtp.received.length = 0;
@@ -119,7 +119,7 @@ describe.each(engines)("several servers on one %s database", (engine) => {
     await waitFor(() => smtp.received.length >= 1, "the released enquiry's mail", 10_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received).toHaveLength(1);
-  }, 30_000);
+  }, 60_000);
 });
 
 /**

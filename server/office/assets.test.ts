@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { buildOfficeAssets } from "./assets";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildOfficeAssets, type OfficeAssets } from "./assets";
 
 const repoRoot = join(import.meta.dirname, "..", "..");
 const tokens = (css: string) =>
@@ -25,5 +27,74 @@ describe("the office's colours are the site's (issue 36, item 6)", () => {
     const css = files.get(urls.css.split("/").at(-1) ?? "")?.body.toString() ?? "";
     expect(css.startsWith(brand)).toBe(true);
     expect(css).toContain("var(--navy)");
+  });
+});
+
+/*
+ * The script and the compressed files are kept in a cache folder between starts (assets.ts): a start takes them from
+ * there only while every file the script was made from is unchanged, and serves the same bytes either way.
+ */
+describe("the office's assets, kept between starts", () => {
+  const folders: string[] = [];
+  const folder = (prefix: string) => {
+    const made = mkdtempSync(join(tmpdir(), prefix));
+    folders.push(made);
+    return made;
+  };
+  afterAll(() => {
+    for (const made of folders) rmSync(made, { recursive: true, force: true });
+  });
+  const scriptOf = ({ urls, files }: OfficeAssets) => files.get(urls.js.split("/").at(-1) ?? "")?.body.toString() ?? "";
+
+  it("are the same bytes from the cache as made anew, compressed as the names say", async () => {
+    const cacheDir = folder("karama-office-cache-");
+    const made = await buildOfficeAssets({ cacheDir });
+    const kept = await buildOfficeAssets({ cacheDir });
+    const uncached = await buildOfficeAssets({ cacheDir: null });
+    expect([made.cached, kept.cached]).toEqual([false, true]);
+    expect(kept.urls).toEqual(uncached.urls);
+    expect(made.urls).toEqual(uncached.urls);
+    expect([...kept.files.keys()]).toEqual([...uncached.files.keys()]);
+    for (const [name, file] of uncached.files) {
+      expect(kept.files.get(name)).toEqual(file);
+      if (file.br && file.gzip) {
+        expect(brotliDecompressSync(file.br).equals(file.body)).toBe(true);
+        expect(gunzipSync(file.gzip).equals(file.body)).toBe(true);
+      }
+    }
+  });
+
+  it("make a new script when a source changes, or a new file changes what an import names", async () => {
+    const sources = folder("karama-office-sources-");
+    const cacheDir = folder("karama-office-cache-");
+    const entry = join(sources, "entry.ts");
+    writeFileSync(entry, 'import { word } from "./word";\ndocument.title = word;\n');
+    writeFileSync(join(sources, "word.ts"), 'export const word: string = "first word";\n');
+    const first = await buildOfficeAssets({ entry, cacheDir });
+    expect(scriptOf(first)).toContain("first word");
+    const again = await buildOfficeAssets({ entry, cacheDir });
+    expect(again.cached).toBe(true);
+    expect(again.urls).toEqual(first.urls);
+
+    writeFileSync(join(sources, "word.ts"), 'export const word: string = "second word";\n');
+    const changed = await buildOfficeAssets({ entry, cacheDir });
+    expect(changed.cached).toBe(false);
+    expect(scriptOf(changed)).toContain("second word");
+    expect(changed.urls.js).not.toBe(first.urls.js);
+    expect((await buildOfficeAssets({ entry, cacheDir })).cached).toBe(true);
+
+    // esbuild resolves "./word" to word.tsx before word.ts: the same files, a different script.
+    writeFileSync(join(sources, "word.tsx"), 'export const word: string = "third word";\n');
+    const shadowed = await buildOfficeAssets({ entry, cacheDir });
+    expect(shadowed.cached).toBe(false);
+    expect(scriptOf(shadowed)).toContain("third word");
+
+    // A cache file that is not what its manifest says is not served.
+    for (const name of readdirSync(cacheDir).filter((file) => file.endsWith(".js"))) {
+      writeFileSync(join(cacheDir, name), "broken");
+    }
+    const repaired = await buildOfficeAssets({ entry, cacheDir });
+    expect(repaired.cached).toBe(false);
+    expect(scriptOf(repaired)).toBe(scriptOf(shadowed));
   });
 });

@@ -4,10 +4,7 @@ import type { Database } from "../database";
 import { rating, type Rating } from "./metrics";
 import { type Figures, StatsStore, type VitalFigure } from "./store";
 
-/** The periods the office offers; `npm run stats -- --days N` takes any from 1 to 760 (25 months). */
-export const periods = [7, 28, 90] as const;
-export const defaultDays = 28;
-export const longestDays = 760;
+export { defaultDays, longestDays, periods } from "./periods";
 /** The speed table is always the last 28 days, as Google's own field data (CrUX) is. */
 export const vitalsDays = 28;
 
