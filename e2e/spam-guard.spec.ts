@@ -103,10 +103,12 @@ test.describe("against a real SMTP server, with the real minimum fill time", { t
     const honeypotProof = await solvedProof(server.url);
     const honeypotProofAt = Date.now();
 
-    // A bot that loads the page, takes a challenge, solves it and posts a second later.
+    // A bot that loads the page, takes a challenge, solves it and posts a second after taking it (later only if
+    // solving took longer, on a busy machine).
     await page.goto(`${server.url}${paths.services}`);
+    const quickProofAt = Date.now();
     const quickProof = await solvedProof(server.url);
-    await page.waitForTimeout(1_000);
+    await page.waitForTimeout(Math.max(0, 1_000 - (Date.now() - quickProofAt)));
     const quickBot = await page.request.post(`${server.url}/api/submit`, {
       multipart: { ...enquiry("Quick Bot"), botcheck: "", altcha: quickProof },
     });
@@ -145,7 +147,8 @@ test.describe("against a real SMTP server, with the real minimum fill time", { t
     const rowOf = (name: string) => held.split("\n").find((line) => line.includes(name)) ?? "";
     // The last column says why (cut to its width in the table; the CSV has it whole).
     expect(rowOf("Honeypot Bot")).toMatch(/ honeypot filled\s*$/);
-    expect(rowOf("Quick Bot")).toMatch(/ sent 1\.\d s after the form/);
+    // Under the 3 s minimum: about a second, more while the machine is busy (2.2 s beside a CPU-heavy job).
+    expect(rowOf("Quick Bot")).toMatch(/ sent [0-2]\.\d s after the form/);
     expect(held).not.toContain(visitorName);
     // Held, never mailed: the outbox sends in the order received, so the bots' mails would have come first.
     expect(smtp.received).toHaveLength(1);
