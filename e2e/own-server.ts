@@ -146,6 +146,16 @@ export interface VisitorEnquiry {
   message?: string;
 }
 
+/** What a VisitorEnquiry leaves out, as the form is filled (sendEnquiry) or posted (postEnquiry). */
+const enquiryDefaults = {
+  path: paths.services,
+  email: "visitor@example.com",
+  phone: "050 123 4567",
+  visa: "Dubai Tourist Visa" as string | null,
+  travelDate: "2026-12-20",
+  message: "Two adults, 30 days.",
+};
+
 /** The server of OwnServer, with the back office's people on it. */
 export interface OwnOffice extends OwnServer {
   /** npm run office -- invite: the enrolment link (the last line it prints). */
@@ -223,14 +233,17 @@ export async function startOwnOffice(options: Omit<OwnServerOptions, "host">): P
   const sendEnquiry = async (page: Page, enquiry: VisitorEnquiry) => {
     const {
       name,
-      path = paths.services,
+      path,
       form: formName = "Inquiry Now",
-      email = "visitor@example.com",
-      phone = "050 123 4567",
-      visa = "Dubai Tourist Visa",
-      travelDate = "2026-12-20",
-      message = "Two adults, 30 days.",
-    } = enquiry;
+      email,
+      phone,
+      visa,
+      travelDate,
+      message,
+    } = {
+      ...enquiryDefaults,
+      ...enquiry,
+    };
     await page.goto(`${origin}${path}`);
     const form = page.getByRole("form", { name: formName });
     await form.getByLabel("Full Name").fill(name);
@@ -246,15 +259,7 @@ export async function startOwnOffice(options: Omit<OwnServerOptions, "host">): P
 
   const settings = readSettings(process.env);
   const postEnquiry = async (page: Page, enquiry: VisitorEnquiry) => {
-    const {
-      name,
-      path = paths.services,
-      email = "visitor@example.com",
-      phone = "050 123 4567",
-      visa = "Dubai Tourist Visa",
-      travelDate = "2026-12-20",
-      message = "Two adults, 30 days.",
-    } = enquiry;
+    const { name, path, email, phone, visa, travelDate, message } = { ...enquiryDefaults, ...enquiry };
     const variant = formVariantOf(path);
     const option = visa === null ? null : visaOptionsByVariant[variant].find(({ label }) => label === visa);
     if (option === undefined) throw new Error(`The form on ${path} offers no "${visa}"`);
