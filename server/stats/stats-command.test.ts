@@ -63,8 +63,8 @@ describe.each(engines)("npm run stats on %s", (engine) => {
   });
 
   it("--json gives the pages, sources, devices and vitals of the period", async () => {
-    const { stdout, code } = await scriptOn("stats", setting, ["--days", "7", "--json"]);
-    expect(code).toBe(0);
+    const { stdout, stderr, code } = await scriptOn("stats", setting, ["--days", "7", "--json"]);
+    expect(code, stderr).toBe(0);
     const figures = JSON.parse(stdout);
     expect(figures).toMatchObject({
       from: addDays(today, -6),
@@ -95,8 +95,8 @@ describe.each(engines)("npm run stats on %s", (engine) => {
   }, 60_000);
 
   it("prints the same as tables, by default for 28 days", async () => {
-    const { stdout, code } = await scriptOn("stats", setting, []);
-    expect(code).toBe(0);
+    const { stdout, stderr, code } = await scriptOn("stats", setting, []);
+    expect(code, stderr).toBe(0);
     expect(stdout).toContain(
       `${addDays(today, -27)} to ${today} (Dubai): 5 page views, 1 enquiry, 20.0 % per 100 views.`,
     );
