@@ -111,7 +111,7 @@ test.describe("the office's statistics page", () => {
 
     // Each table wider than its place says so under it; one that fits says nothing. The day-by-day table opened.
     // How soon enquiries were answered (issue 37): the one just sent is not yet.
-    const contact = page.getByRole("region", { name: "Time to a first contact" });
+    const contact = page.getByRole("region", { name: "Time to a first contact", exact: true });
     await expect(contact.locator(".totals")).toContainText(/0 of [1-9]\d* answered/);
     await page.getByText("The same, day by day").click();
     await contact.getByText("Week by week").click();
@@ -141,6 +141,7 @@ test.describe("the office's statistics page", () => {
 
     await expectNoViolations(page);
     await page.screenshot({ path: testInfo.outputPath(`stats-${width}.png`), fullPage: true });
+    await contact.screenshot({ path: testInfo.outputPath(`stats-${width}-first-contact.png`) });
     if (width < 800) {
       // Scrolled to its end, the speed table still says so, and its last column shows.
       const region = page.getByRole("region", { name: "Speed for real visitors, table" });

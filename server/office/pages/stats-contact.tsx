@@ -79,7 +79,8 @@ function Times({ title, times }: { title: string; times: ContactTimes }) {
       <dt>{title}: half answered within</dt>
       <dd>{formatMinutes(times.medianMinutes)}</dd>
       <dd class="detail">
-        9 in 10 within {formatMinutes(times.p90Minutes)}; {count(times.contacted)} of {count(times.enquiries)} answered
+        {times.contacted === 0 ? "" : `9 in 10 within ${formatMinutes(times.p90Minutes)}; `}
+        {count(times.contacted)} of {count(times.enquiries)} answered
       </dd>
     </div>
   );
