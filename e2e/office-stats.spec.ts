@@ -69,9 +69,9 @@ test.describe("the office's statistics page", () => {
 
     // The campaign's enquiry, with its view counted from it, under its source and campaign.
     const sources = await rows(page, "Where visits came from, table");
-    expect(sources).toContainEqual(["Facebook, campaign summer visa", "1", "1", "100.0 %"]);
+    expect(sources).toContainEqual(["Facebook, campaign summer visa", "1", "1", "100.0 %", "0"]);
     expect(sources.map(([name]) => name)).toContain("eid flyer (campaign tag), campaign eid offer 2026");
-    expect(pages).toContainEqual(["Our Services", "1", "1", "100.0 %"]);
+    expect(pages).toContainEqual(["Our Services", "1", "1", "100.0 %", "0"]);
     // No figure anywhere passes 100 enquiries per 100 views.
     for (const region of ["Pages, table", "Where visits came from, table", "Devices, table"]) {
       for (const row of await rows(page, region)) {
@@ -110,7 +110,11 @@ test.describe("the office's statistics page", () => {
     for (let n = 1; n < days.length; n++) expect(days[n - 1]!.right + 8, days[n]!.text).toBeLessThan(days[n]!.left);
 
     // Each table wider than its place says so under it; one that fits says nothing. The day-by-day table opened.
+    // How soon enquiries were answered (issue 37): the one just sent is not yet.
+    const contact = page.getByRole("region", { name: "Time to a first contact", exact: true });
+    await expect(contact.locator(".totals")).toContainText(/0 of [1-9]\d* answered/);
     await page.getByText("The same, day by day").click();
+    await contact.getByText("Week by week").click();
     const regions = await page.locator(".scroll-frame").evaluateAll((frames) =>
       frames.map((frame) => {
         const region = frame.querySelector(".scroll") as HTMLElement;
@@ -125,7 +129,7 @@ test.describe("the office's statistics page", () => {
         };
       }),
     );
-    expect(regions).toHaveLength(5);
+    expect(regions).toHaveLength(6);
     for (const region of regions) {
       expect(region.hinted, `${region.name} scrolls: ${region.scrolls}`).toBe(region.scrolls);
       // A shadow on the right edge while there is more to the right; none on the left before it is scrolled.
@@ -137,6 +141,7 @@ test.describe("the office's statistics page", () => {
 
     await expectNoViolations(page);
     await page.screenshot({ path: testInfo.outputPath(`stats-${width}.png`), fullPage: true });
+    await contact.screenshot({ path: testInfo.outputPath(`stats-${width}-first-contact.png`) });
     if (width < 800) {
       // Scrolled to its end, the speed table still says so, and its last column shows.
       const region = page.getByRole("region", { name: "Speed for real visitors, table" });

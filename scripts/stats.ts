@@ -3,15 +3,18 @@ import { loadEnvFile } from "../server/env-file";
 import { defaultDays, longestDays } from "../server/data/stats/periods";
 
 const help = `The site's own statistics: page views, enquiries, where visits came from, devices, pages not
-found, and real visitors' speed (the same figures as the office's Statistics page, /office/stats).
+found, the time to a first contact, the enquiries won, and real visitors' speed (the same figures as the office's
+Statistics page, /office/stats).
 
 Usage: npm run stats -- [options]
 
   --days N    the last N days up to today, Dubai time (default ${defaultDays}; 1 to ${longestDays}). The speed table
               is always the last 28 days.
   --json      print the figures as JSON: { from, to, totals, daily, pages: [{ route, title, views,
-              enquiries }], sources: [{ source, views, enquiries }], devices: [{ device, views, enquiries }],
-              notFound, vitals: [{ route, title, device, metric, p75, samples }] }. A route "(other)" is
+              enquiries, won }], sources: [{ source, views, enquiries, won }], devices: [{ device, views,
+              enquiries }], firstContact: { inHours, outside, weeks: [{ week, inHours, outside }] } (each
+              { enquiries, contacted, medianMinutes, p90Minutes }), notFound, vitals: [{ route, title, device,
+              metric, p75, samples }] }. "won": the enquiries received in the period that are won by now. A route "(other)" is
               any address that is not a page of the site, a source "(other)" the campaign tags not named;
               a source "facebook / eid" is a visit from Facebook with the campaign (utm_campaign) "eid"
   --db PATH   the SQLite database (default: $DATABASE_URL, a postgres:// or sqlite: address, else $INBOX_DB,
@@ -46,10 +49,17 @@ async function main(): Promise<number> {
   }
   // The database layer and the report's queries are most of the command's start-up: loaded only once the
   // arguments are right, so a mistake in them is answered at once.
-  const [{ openCommandDatabase }, { statsReport }, { loadPageTitles }, { jsonReport, textReport }] = await Promise.all([
+  const [
+    { openCommandDatabase },
+    { statsReport },
+    { loadPageTitles },
+    { loadOpeningHours },
+    { jsonReport, textReport },
+  ] = await Promise.all([
     import("../server/data/command-line"),
     import("../server/data/stats/report"),
     import("../server/data/stats/bounds"),
+    import("../server/opening-hours"),
     import("./stats/print"),
   ]);
   const { database, missing } = await openCommandDatabase({ db: values.db });
@@ -58,7 +68,10 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
-    const [report] = await Promise.all([statsReport(database, days), loadPageTitles()]);
+    const [report] = await Promise.all([
+      loadOpeningHours().then((hours) => statsReport(database, days, hours)),
+      loadPageTitles(),
+    ]);
     console.log(values.json ? JSON.stringify(jsonReport(report), null, 2) : textReport(report));
   } finally {
     await database.close();

@@ -2,7 +2,8 @@ import { plural } from "../../server/words";
 import { oneLine, truncate } from "../../server/text";
 import { pageName, sourceName } from "../../server/data/stats/bounds";
 import { metricNames } from "../../server/data/stats/metrics";
-import { conversion, formatMetric, type Report } from "../../server/data/stats/report";
+import type { ContactTimes } from "../../server/data/stats/leads";
+import { conversion, formatMetric, formatMinutes, type Report } from "../../server/data/stats/report";
 
 /* What npm run stats prints (scripts/stats.ts), as tables or as JSON: loaded once its arguments are right. */
 
@@ -22,9 +23,25 @@ function table(title: string, header: string[], rows: string[][]): string {
   ].join("\n");
 }
 
-function counted<T extends { views: number; enquiries: number }>(rows: T[], name: (row: T) => string): string[][] {
-  return rows.map((row) => [name(row), String(row.views), String(row.enquiries), conversion(row)]);
+function counted<T extends { views: number; enquiries: number; won?: number }>(
+  rows: T[],
+  name: (row: T) => string,
+): string[][] {
+  return rows.map((row) => [
+    name(row),
+    String(row.views),
+    String(row.enquiries),
+    conversion(row),
+    ...(row.won === undefined ? [] : [String(row.won)]),
+  ]);
 }
+
+/** Contacted of received, half within, nine in ten within. */
+const contactCells = ({ enquiries, contacted, medianMinutes, p90Minutes }: ContactTimes) => [
+  `${contacted} of ${enquiries}`,
+  formatMinutes(medianMinutes),
+  formatMinutes(p90Minutes),
+];
 
 export function textReport(report: Report): string {
   const head = ["Views", "Enquiries", "Per 100 views"];
@@ -39,13 +56,33 @@ export function textReport(report: Report): string {
   return [
     `${report.from} to ${report.to} (Dubai): ${plural(report.totals.views, "page view")}, ${plural(report.totals.enquiries, "enquiry", "enquiries")}, ${conversion(report.totals)} per 100 views.`,
     table(
+      "Time to a first contact (call, WhatsApp, e-mail or moved to Contacted), by when the enquiry came",
+      [
+        "Week from",
+        "Open: contacted",
+        "half within",
+        "9 in 10 within",
+        "Closed: contacted",
+        "half within",
+        "9 in 10 within",
+      ],
+      [
+        ...report.firstContact.weeks.map((week) => [
+          week.week,
+          ...contactCells(week.inHours),
+          ...contactCells(week.outside),
+        ]),
+        ["All", ...contactCells(report.firstContact.inHours), ...contactCells(report.firstContact.outside)],
+      ],
+    ),
+    table(
       "Pages",
-      ["Page", ...head],
+      ["Page", ...head, "Won"],
       counted(report.pages, (row) => pageName(row.route)),
     ),
     table(
       "Where visits came from",
-      ["Source", ...head],
+      ["Source", ...head, "Won"],
       counted(report.sources, (row) => sourceName(row.source)),
     ),
     table(
@@ -68,8 +105,15 @@ export function jsonReport(report: Report) {
     to: report.to,
     totals: report.totals,
     daily: report.days,
-    pages: report.pages.map(({ route, views, enquiries }) => ({ route, title: pageName(route), views, enquiries })),
+    pages: report.pages.map(({ route, views, enquiries, won }) => ({
+      route,
+      title: pageName(route),
+      views,
+      enquiries,
+      won,
+    })),
     sources: report.sources,
+    firstContact: report.firstContact,
     devices: report.devices,
     notFound: report.notFound,
     vitals: report.vitals.map(({ route, device, metric, p75, samples }) => ({

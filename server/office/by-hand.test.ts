@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseOpeningHours } from "../../app/lib/structured-data";
 import { openOfficeData } from "./testing/office-data";
 import { submission } from "../testing/submission";
 import type { Database } from "../data/open";
@@ -28,7 +29,8 @@ describe.each(engines)("issue 35, item 6 on %s", (engine) => {
   });
   afterAll(() => close());
 
-  const enquiriesCounted = async () => (await statsReport(database, 7, t0)).totals.enquiries;
+  const hours = parseOpeningHours("Mon - Sat, 10.00 am to 10.00 pm");
+  const enquiriesCounted = async () => (await statsReport(database, 7, hours, t0)).totals.enquiries;
   const outboxOf = (id: number) =>
     database.db
       .selectFrom("outbox")

@@ -15,6 +15,7 @@ beforeAll(loadPageTitles);
 
 const to = "2026-11-30";
 const counts = { views: 123_456, enquiries: 1_234 };
+const times = { enquiries: 9_999, contacted: 9_999, medianMinutes: 99_999, p90Minutes: 99_999 };
 
 /** The largest report the figures can give: every day, page, shown source, device and vital filled. */
 function fullestReport(): Report {
@@ -26,15 +27,20 @@ function fullestReport(): Report {
     length,
     totals: counts,
     days: Array.from({ length }, (_, n) => ({ day: addDays(from, n), ...counts })),
-    pages: [...pagePaths, otherPage, ""].map((route) => ({ route, ...counts })),
+    pages: [...pagePaths, otherPage, ""].map((route) => ({ route, ...counts, won: 1_234 })),
     sources: [
       ...knownSources,
       ...Array.from({ length: sourcesShown }, (_, n) => `${n}`.padEnd(40, "x")),
       otherSource,
       "",
-    ].map((source) => ({ source, ...counts })),
+    ].map((source) => ({ source, ...counts, won: 1_234 })),
     devices: ["phone", "tablet", "desktop", ""].map((device) => ({ device, ...counts })),
     notFound: 99_999,
+    firstContact: {
+      inHours: times,
+      outside: times,
+      weeks: Array.from({ length: 14 }, (_, n) => ({ week: addDays(from, n * 7), inHours: times, outside: times })),
+    },
     vitalsFrom: addDays(to, -27),
     vitals: pagePaths.flatMap((route) =>
       ["phone", "tablet", "desktop"].flatMap((device) =>
@@ -60,8 +66,8 @@ describe("the office's statistics page", () => {
 
   it("shows control characters and bidirectional overrides in a visitor's text as [U+XXXX]", () => {
     const report = fullestReport();
-    report.sources = [{ source: "flyer\u202egnp.exe", views: 1, enquiries: 0 }];
-    report.pages = [{ route: "/a\u2066b\u0007", views: 1, enquiries: 0 }];
+    report.sources = [{ source: "flyer\u202egnp.exe", views: 1, enquiries: 0, won: 0 }];
+    report.pages = [{ route: "/a\u2066b\u0007", views: 1, enquiries: 0, won: 0 }];
     report.vitals = [{ route: "/c\u202dd", device: "phone\u0085", metric: "LCP", p75: 1, samples: 1, rating: "good" }];
     report.devices = [{ device: "x\u2067y", views: 1, enquiries: 0 }];
     const html = renderToString(h(Stats, { report }));
@@ -105,7 +111,36 @@ describe("the office's statistics page", () => {
   it("gives every table that may scroll sideways a hint that it does", () => {
     const html = renderToString(h(Stats, { report: fullestReport() }));
     const regions = html.match(/class="scroll"/g) ?? [];
-    expect(regions.length).toBe(5);
+    // Pages, sources, devices, the days, the speed, and the times to a first contact week by week.
+    expect(regions.length).toBe(6);
     expect((html.match(/class="scroll-hint"/g) ?? []).length).toBe(regions.length);
+  });
+});
+
+describe("the times to a first contact and the enquiries won", () => {
+  it("show half and nine in ten of the times, in the opening hours and outside, and the enquiries won", () => {
+    const report = fullestReport();
+    report.firstContact = {
+      inHours: { enquiries: 5, contacted: 3, medianMinutes: 30, p90Minutes: 45 },
+      outside: { enquiries: 1, contacted: 1, medianMinutes: 690, p90Minutes: 690 },
+      weeks: [
+        {
+          week: "2026-11-23",
+          inHours: { enquiries: 2, contacted: 1, medianMinutes: 45, p90Minutes: 45 },
+          outside: { enquiries: 0, contacted: 0, medianMinutes: null, p90Minutes: null },
+        },
+      ],
+    };
+    report.pages = [{ route: "/", views: 10, enquiries: 3, won: 2 }];
+    const html = renderToString(h(Stats, { report }));
+    expect(html).toContain("Came while open: half answered within</dt><dd>30 min</dd>");
+    expect(html).toContain("9 in 10 within 45 min; 3 of 5 answered");
+    expect(html).toContain("Came while closed: half answered within</dt><dd>11 h 30 min</dd>");
+    expect(html).toMatch(
+      /<th scope="row">23 Nov<\/th><td>1 of 2<\/td><td>45 min<\/td><td>45 min<\/td><td>0 of 0<\/td><td>–<\/td><td>–<\/td>/,
+    );
+    expect(html).toMatch(
+      /<th scope="row">Home<\/th><td class="number">10<\/td><td class="number">3<\/td><td class="number">30.0 %<\/td><td class="number">2<\/td>/,
+    );
   });
 });

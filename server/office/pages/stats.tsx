@@ -1,10 +1,11 @@
 /** @jsxImportSource preact */
-import type { ComponentChildren } from "preact";
 import type { MetricName } from "../../../app/lib/statistics/beacon";
 import { visible } from "../../text";
 import { pageName, sourceName, sourcesPerDay, sourcesShown } from "../../data/stats/bounds";
 import { metricNames, metrics } from "../../data/stats/metrics";
 import { conversion, formatMetric, periods, type Report } from "../../data/stats/report";
+import { FirstContact } from "./stats-contact";
+import { Scroll } from "./scroll";
 
 const deviceNames: Record<string, string> = {
   phone: "Phones",
@@ -55,11 +56,13 @@ export function Stats({ report }: { report: Report }) {
         </div>
       </dl>
       <DayChart report={report} />
+      <FirstContact report={report} />
       <Table
         id="pages"
         title="Pages"
         first="Page"
         rows={report.pages.map((row) => ({ name: pageName(row.route), ...row }))}
+        won
         empty="No page views yet in this period."
       />
       <Table
@@ -67,6 +70,7 @@ export function Stats({ report }: { report: Report }) {
         title="Where visits came from"
         first="Source"
         rows={report.sources.map((row) => ({ name: sourceName(row.source), ...row }))}
+        won
         empty="No visits yet in this period."
         note={`A campaign tag is the utm_source of a link the agency shared, for example ?utm_source=eid-flyer; a link's utm_campaign shows after its source ("Facebook, campaign eid"). The ${sourcesShown} most viewed are named; the rest, and a day's tags past its first ${sourcesPerDay}, count as other campaign tags.`}
       />
@@ -94,31 +98,11 @@ export function Stats({ report }: { report: Report }) {
   );
 }
 
-/**
- * A table that scrolls sideways on a narrow phone: a named region a keyboard can reach and scroll. That it scrolls
- * shows (issue 35, item 10): while it is wider than its place, a line above it says so, and a shadow falls on each
- * edge with more beyond it (office.css; CSS only, the office's CSP allows no script or style of the page's own).
- */
-function Scroll({ label, children }: { label: string; children: ComponentChildren }) {
-  return (
-    <div class="scroll-frame">
-      <p class="scroll-hint" aria-hidden="true">
-        Scroll sideways for more →
-      </p>
-      <div class="scroll-edges">
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable) */}
-        <div class="scroll" tabIndex={0} role="region" aria-label={label}>
-          {children}
-        </div>
-      </div>
-    </div>
-  );
-}
-
 interface Row {
   name: string;
   views: number;
   enquiries: number;
+  won?: number;
 }
 
 function Table({
@@ -128,6 +112,7 @@ function Table({
   rows,
   empty,
   note,
+  won = false,
 }: {
   id: string;
   title: string;
@@ -135,6 +120,8 @@ function Table({
   rows: Row[];
   empty: string;
   note?: string;
+  /** With the enquiries received in the period that are won by now. */
+  won?: boolean;
 }) {
   const heading = `${id}-heading`;
   return (
@@ -157,6 +144,11 @@ function Table({
                 <th scope="col" class="number">
                   Per 100 views
                 </th>
+                {won ? (
+                  <th scope="col" class="number">
+                    Won
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -166,12 +158,19 @@ function Table({
                   <td class="number">{count(row.views)}</td>
                   <td class="number">{count(row.enquiries)}</td>
                   <td class="number">{conversion(row)}</td>
+                  {won ? <td class="number">{count(row.won ?? 0)}</td> : null}
                 </tr>
               ))}
             </tbody>
           </table>
         </Scroll>
       )}
+      {won && rows.length > 0 ? (
+        <p class="quiet small">
+          Won: of the enquiries received in this period, those won by now (from the inbox, enquiries added by hand left
+          out).
+        </p>
+      ) : null}
       {note && rows.length > 0 ? <p class="quiet small">{note}</p> : null}
     </section>
   );
@@ -322,8 +321,8 @@ function Speed({ report }: { report: Report }) {
                     return (
                       <td class={`number rating-${cell.rating.replace(" ", "-")}`}>
                         {formatMetric(metric, cell.p75)}
-                        <span class="visually-hidden">, {ratingNames[cell.rating]}, visits measured:</span>
-                        <span class="samples"> {count(cell.samples)}</span>
+                        <span class="visually-hidden">, {ratingNames[cell.rating]}, visits:</span>
+                        <small> {count(cell.samples)}</small>
                       </td>
                     );
                   })}

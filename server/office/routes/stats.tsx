@@ -2,6 +2,7 @@
 import type { OfficeContext } from "../context";
 import { Stats } from "../pages/stats";
 import { loadPageTitles } from "../../page-titles";
+import { loadOpeningHours } from "../../opening-hours";
 import { officeRoutes } from "../routes";
 import type { On } from "../routing";
 import { defaultDays, periods, statsReport } from "../../data/stats/report";
@@ -11,7 +12,10 @@ export function register(on: On, { partsNow, page }: OfficeContext): void {
   on(officeRoutes.stats, async (request, reply, { query, session }) => {
     const asked = Number(query.days);
     const days = (periods as readonly number[]).includes(asked) ? asked : defaultDays;
-    const [report] = await Promise.all([statsReport(partsNow().database, days), loadPageTitles()]);
+    const [report] = await Promise.all([
+      loadOpeningHours().then((hours) => statsReport(partsNow().database, days, hours)),
+      loadPageTitles(),
+    ]);
     return page(request, reply, "Statistics", <Stats report={report} />, session, { section: "stats" });
   });
 }
