@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { readPhone } from "../data/enquiries/phone";
-import { fieldWords, fillIn, repliesFileSchema, type TextValues } from "./reply-texts";
+import { fieldWords, fillIn, repliesFileSchema, type TextChannel, type TextValues } from "./reply-texts";
 
 /**
  * The replies' texts, from content/office/replies.yaml, where the owner changes them (in the editor at /admin, or
@@ -130,6 +130,7 @@ function mailLink(address: string, subject: string, body?: string): string | nul
 /** A ready text filled in for one enquiry, with its links: null where the channel is not the text's or is missing. */
 export interface ReadyReply {
   name: string;
+  channel: TextChannel;
   text: string;
   subject: string;
   whatsapp: string | null;
@@ -149,6 +150,7 @@ export function readyReplies(to: ReplyTo, texts: ReplyTexts, page: Omit<TextValu
     const subject = fillIn(ready.subject ?? "", words);
     return {
       name: ready.name,
+      channel: ready.channel,
       text,
       subject,
       whatsapp: ready.channel !== "email" && digits ? whatsappLink(digits, text) : null,

@@ -1,4 +1,6 @@
 import { detailGroups, parseDetailId, type DetailGroup } from "../../app/lib/paths";
+import type * as detailsModule from "../../app/content/details/index";
+import type * as helpersModule from "../../app/content/details/helpers";
 import type { TextValues } from "./reply-texts";
 
 /*
@@ -8,8 +10,8 @@ import type { TextValues } from "./reply-texts";
  * (server/page-titles.ts): their parse is most of a second of the server's start-up, and no public page needs it.
  */
 
-type Details = typeof import("../../app/content/details/index");
-type Helpers = typeof import("../../app/content/details/helpers");
+type Details = typeof detailsModule;
+type Helpers = typeof helpersModule;
 
 let content: { details: Details; helpers: Helpers; hours: string } | null = null;
 let loading: Promise<void> | null = null;
