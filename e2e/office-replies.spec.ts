@@ -41,8 +41,8 @@ test(
     await expectNoViolations(page);
     for (const width of [390, 360, 1280]) {
       await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
-      await picker.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/h3-ready-texts-${width}.png` });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `/tmp/h3-ready-texts-${width}.png`, fullPage: width === 390 });
     }
     await page.setViewportSize({ width: 390, height: 844 });
 
@@ -73,7 +73,9 @@ test(
     const href = new URL((await mail.getAttribute("href")) ?? "");
     expect(href.protocol).toBe("mailto:");
     expect(href.searchParams.get("subject")).toMatch(/^Your visa is approved - /);
-    expect(href.searchParams.get("body")).toMatch(new RegExp(`^Good news, ${visitor}: your visa is approved!\r\n`));
+    expect(href.searchParams.get("body")).toMatch(
+      new RegExp(`^Good news, ${visitor}: your visa is approved! .*\r\nHave a wonderful trip`),
+    );
     await page.evaluate(() =>
       document.addEventListener("click", (event) => {
         if ((event.target as Element).closest("a[data-reply]")) event.preventDefault();
@@ -89,5 +91,7 @@ test(
     await expect(timeline.getByText("Sent the ‘Visa approved’ text by e-mail")).toBeVisible();
     await expect(timeline.locator("li").first()).toContainText(`${who} · `);
     await expect(timeline.getByText("Moved to Contacted")).toBeVisible();
+    await timeline.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/h3-ready-texts-timeline.png" });
   },
 );

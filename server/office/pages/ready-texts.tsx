@@ -39,15 +39,22 @@ export function ReadyTexts({ ready }: { ready: readonly ReadyReply[] }) {
                     href={text.whatsapp}
                     data-reply="whatsapp"
                     data-text={text.name}
+                    aria-label={`WhatsApp: ${text.name}`}
                     target="_blank"
                     rel="noopener noreferrer"
                   >
-                    WhatsApp<span class="visually-hidden">: {text.name}</span>
+                    WhatsApp
                   </a>
                 ) : null}
                 {text.email ? (
-                  <a class="reply reply-email" href={text.email} data-reply="email" data-text={text.name}>
-                    E-mail<span class="visually-hidden">: {text.name}</span>
+                  <a
+                    class="reply reply-email"
+                    href={text.email}
+                    data-reply="email"
+                    data-text={text.name}
+                    aria-label={`E-mail: ${text.name}`}
+                  >
+                    E-mail
                   </a>
                 ) : null}
               </div>
