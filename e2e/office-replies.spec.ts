@@ -84,6 +84,7 @@ test(
     const mailed = page.waitForResponse((response) => response.url().endsWith("/replies"));
     await mail.click();
     expect((await mailed).status()).toBe(204);
+    await expect(page.locator("[data-reply-status]")).toHaveText("‘Visa approved’ by e-mail noted on the timeline.");
 
     await page.reload();
     const timeline = page.locator(".timeline");

@@ -143,7 +143,9 @@ document.addEventListener("click", (event) => {
   const text = link.dataset.text;
   const wasNew = document.querySelector<HTMLElement>("[data-stage]")?.dataset.stage === "new";
   if (wasNew) showStage("contacted");
-  const what = text ? `‘${text}’ on ${channelWords[channel] ?? "a reply"}` : (channelWords[channel] ?? "Reply");
+  const what = text
+    ? `‘${text}’ ${channel === "email" ? "by e-mail" : "on WhatsApp"}`
+    : (channelWords[channel] ?? "Reply");
   say(`${what} noted on the timeline${wasNew ? `: now ${stageLabels.contacted}` : ""}.`);
   void fetch(`/office/enquiries/${replies.dataset.enquiry}/replies`, {
     method: "POST",
