@@ -123,6 +123,46 @@ test.describe("the editor at /admin", { tag: "@desktop" }, () => {
     expect(problems, "errors in the editor (the local backend asked for a drawing as a file answered 500)").toEqual([]);
   });
 
+  test("the office's ready texts: a text changed in place, a field spelt wrong refused (issue 37)", async ({
+    page,
+  }) => {
+    const file = join(editor.work, "content", "office", "replies.yaml");
+    const before = join(editor.work, "replies.before.yaml");
+    copyFileSync(file, before);
+    const problems = watchEditor(page);
+    await login(page);
+    await page.getByRole("link", { name: "Office: replies to visitors" }).click();
+    await page.getByRole("link", { name: "Greetings and ready texts" }).click();
+    const reminder = page.getByText("Reminder", { exact: true });
+    await reminder.locator("xpath=..").getByRole("button").first().click(loading);
+    const found = page.locator("textarea").filter({ hasText: "Just a reminder about" });
+    await expect(found).toBeVisible(loading);
+    // The box by its id: its text is about to change.
+    const text = page.locator(`textarea#${await found.getAttribute("id")}`);
+    await text.fill("Hello {name}, a reminder from {prize}.");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await expect(page.getByText(/a word in braces that is not a field/).first()).toBeVisible(loading);
+    await page.screenshot({ path: test.info().outputPath("editor-ready-texts-1280.png") });
+    expect(await diff(before, file), "nothing saved").toBe("");
+    // Decap logs its refusal to publish as a console error of no text ("undefined"): the refusal shown above.
+    const refused = problems.splice(0);
+    expect(
+      refused.every((problem) => problem === "undefined"),
+      refused.join("\n"),
+    ).toBe(true);
+
+    await text.fill("Hello {name}, a reminder from {agency}.");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await expect.poll(() => readFileSync(file, "utf8"), loading).toContain("a reminder from {agency}.");
+    const changed = (await diff(before, file)).split("\n").filter((line) => /^[<>] /.test(line));
+    expect(changed.filter((line) => line.startsWith(">"))).toEqual([">       Hello {name}, a reminder from {agency}."]);
+    expect(readFileSync(file, "utf8")).toMatch(/^# The back office's replies /);
+    expect(readFileSync(file, "utf8")).toContain("#     {price}      the price of the page they sent it from");
+    expect(problems, "errors in the editor").toEqual([]);
+  });
+
   test("on a phone, the editor says it is made for a computer", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, "#/collections/prices/entries/visa-changes");

@@ -88,9 +88,10 @@ function formPaths(fields: readonly CmsField[], path: string): string[] {
 
 describe("the editor's configuration, generated from the content schemas", () => {
   const collections = cmsCollections();
-  // Each content file once, whole (the Prices collection shows parts of some again).
+  // Each content file once, whole (the Prices collection shows parts of some again; the office's replies are not a
+  // page's content file: their own test below).
   const files = collections
-    .filter((collection) => collection.name !== "prices")
+    .filter((collection) => collection.name !== "prices" && collection.name !== "office")
     .flatMap((collection) => collection.files);
 
   it("has a form for every content file, saving to that file", () => {
@@ -178,6 +179,34 @@ describe("the editor's configuration, generated from the content schemas", () =>
     const home = files.find((file) => file.name === "home");
     const card = home?.fields.find((field) => field.name === "cards")?.fields?.find((field) => field.name === "image");
     expect(card).toMatchObject({ widget: pictureWidget, choose_url: false });
+  });
+
+  it("edits the office's replies (issue 37): the greetings and the ready texts, as the file has them", () => {
+    const office = collections.at(-1);
+    expect(office).toMatchObject({ name: "office", label: "Office: replies to visitors", format: inPlaceFormat });
+    const [file] = office?.files ?? [];
+    expect(file?.file).toBe("content/office/replies.yaml");
+    const data: unknown = parse(readFileSync(join(contentDir, "office", "replies.yaml"), "utf8"));
+    expect(objectDisagreements(data, file?.fields ?? [], "replies")).toEqual([]);
+    const texts = file?.fields.find((field) => field.name === "texts");
+    expect(texts).toMatchObject({ widget: "list", label: "Ready texts", required: false, summary: "{{fields.name}}" });
+    const field = (name: string) => texts?.fields?.find((item) => item.name === name);
+    expect(field("channel")).toMatchObject({ widget: "select", options: ["whatsapp", "email", "both"] });
+    expect(field("subject")?.required).toBe(false);
+    expect(field("text")).toMatchObject({ widget: "text" });
+    expect(field("text")?.hint).toContain("{documents}");
+    expect(field("text")?.hint).toContain("available on request");
+    // A field spelt wrong is refused in the form, before the office would refuse the file.
+    for (const name of ["subject", "text"]) {
+      const pattern = new RegExp(field(name)?.pattern?.[0] ?? "^$");
+      for (const good of ["", "Hello {name},\n{documents}\n{agency} {hours}", "{price} {service}", "a {} c {"]) {
+        expect(pattern.test(good), good).toBe(true);
+      }
+      for (const bad of ["Hello {Name}", "The {prize}", "a { b } c", "{name} and\n{price list}"]) {
+        expect(pattern.test(bad), bad).toBe(false);
+      }
+      expect(field(name)?.pattern?.[1]).toContain("{documents}");
+    }
   });
 
   it("stops at a schema it has no field for, naming where it is", () => {

@@ -17,6 +17,8 @@ import { contentFileNames, fileSchemas, type ContentFileName } from "../app/cont
 import { priceFormat } from "../app/content/price.ts";
 import type { CmsSettings } from "../server/admin.ts";
 import { inPlaceFormat, pictureWidget } from "./editor/names.ts";
+import { officeCollectionLabel, repliesFieldWords, repliesFile, repliesFileLabel } from "./cms-office.ts";
+import { repliesFileSchema } from "../server/office/reply-texts.ts";
 import { appPathSchema, imageSchema, optionalPriceSchema, priceSchema } from "../app/content/schema.ts";
 
 /** Where the owner's photos go (agreed with content/images/README.md): uploads land here… */
@@ -68,7 +70,8 @@ function fixedItems(field: CmsField): CmsField {
 }
 
 export interface CmsFile {
-  name: ContentFileName;
+  /** A content file's name, or the back office's replies (./cms-office.ts). */
+  name: ContentFileName | "replies";
   label: string;
   file: string;
   fields: CmsField[];
@@ -216,6 +219,7 @@ export function fieldOf(name: string, schema: Schema, where: Where): CmsField {
   const def = schema._zod.def;
   switch (def.type) {
     case "optional":
+    case "default":
       return { ...fieldOf(name, innerOf(schema), where), required: false };
     case "string":
       return accepts(schema, "") ? { ...base, widget: "string", required: false } : { ...base, widget: "string" };
@@ -387,7 +391,40 @@ const collectionsOf: { name: string; label: string; files: readonly ContentFileN
   { name: "site", label: "Whole site", files: ["site", "enquiry-form"] },
 ];
 
-/** The editor's collections: the prices first (where the editor opens), then every content file whole. */
+/* The back office's replies (issue 37) ---------------------------------------------------------------------------- */
+
+/** A field of content/office/replies.yaml in the owner's words (./cms-office.ts), and the fields it holds. */
+function officeField(field: CmsField): CmsField {
+  const words = repliesFieldWords[field.name];
+  const fields = field.fields?.map(officeField);
+  if (words === undefined) return { ...field, ...(fields ? { fields } : {}) };
+  const { label, hint, multiline, pattern } = words;
+  return {
+    ...field,
+    label,
+    ...(hint ? { hint } : {}),
+    ...(pattern ? { pattern } : {}),
+    ...(multiline ? { widget: "text" as const } : {}),
+    ...(fields ? { fields } : {}),
+  };
+}
+
+function officeCollection(): CmsCollection {
+  const fields = fieldsOf(repliesFileSchema.shape, "office/replies.yaml").map(officeField);
+  return {
+    name: "office",
+    label: officeCollectionLabel,
+    extension: "yaml",
+    format: inPlaceFormat,
+    editor: { preview: false },
+    files: [{ name: "replies", label: repliesFileLabel, file: repliesFile, fields }],
+  };
+}
+
+/**
+ * The editor's collections: the prices first (where the editor opens), then every content file whole, then the
+ * back office's replies.
+ */
 export function cmsCollections(): CmsCollection[] {
   const listed = collectionsOf.flatMap((collection) => collection.files);
   const missing = contentFileNames.filter((name) => !listed.includes(name));
@@ -405,7 +442,7 @@ export function cmsCollections(): CmsCollection[] {
       fields: fileFields(name),
     })),
   }));
-  return [pricesCollection(), ...whole];
+  return [pricesCollection(), ...whole, officeCollection()];
 }
 
 /* Where the editor saves ------------------------------------------------------------------------------------- */

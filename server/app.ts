@@ -158,6 +158,7 @@ export async function buildServer({
     mail,
     kick: () => state.kick(),
     agencyName: settings.agencyName,
+    siteUrl: settings.siteUrl,
   });
   // The nightly clean-up runs whether the office is on or not: what is kept, and for how long, does not depend on it.
   const daily = new Chores(app.database, {

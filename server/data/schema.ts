@@ -156,7 +156,8 @@ export interface EnquiryEventsTable {
   at: string;
   person_id: number | null;
   /**
-   * `phone`: the number corrected in the office, its international form in `detail`; `corrected-email`: the address
+   * `call`, `whatsapp`, `email`: a reply opened, the name of the ready text it carried in `detail` ("" for the
+   * greeting: issue 37); `phone`: the number corrected in the office, its international form in `detail`; `corrected-email`: the address
    * corrected, `{"from","to"}` in `detail`; `added`: added by hand, how it came in `detail`; `spam`: marked as spam.
    */
   kind:

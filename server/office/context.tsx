@@ -52,6 +52,8 @@ export interface OfficeContext {
   /** Tells this server's outbox that an enquiry was queued (Not spam, Resend). */
   kick: () => void;
   agencyName: string;
+  /** The public site's address (SITE_URL). */
+  siteUrl: string;
   assets: OfficeAssets;
   texts: ReplyTexts;
   /** The stores on the database now, built once per connection; 503 while it is unreachable. */
@@ -111,7 +113,7 @@ async function html(request: FastifyRequest, reply: FastifyReply, status: number
 }
 
 export function officeContext(
-  fixed: Pick<OfficeContext, "config" | "database" | "mail" | "kick" | "agencyName" | "assets" | "texts">,
+  fixed: Pick<OfficeContext, "config" | "database" | "mail" | "kick" | "agencyName" | "siteUrl" | "assets" | "texts">,
 ): OfficeContext {
   const { config, agencyName, assets } = fixed;
   const parts = fixed.database.perConnection(({ database }): Parts => {

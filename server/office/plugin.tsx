@@ -26,6 +26,8 @@ export interface OfficePluginOptions {
   /** Tells this server's outbox that an enquiry was queued (Not spam, Resend). */
   kick: () => void;
   agencyName: string;
+  /** The public site's address (SITE_URL): a ready text points to a page of it. */
+  siteUrl: string;
 }
 
 /** The office's pages and actions, one module an area, each registering its rows of the route table (routes.ts). */
@@ -37,7 +39,7 @@ const routeModules = [assets, signIn, inbox, stats, enquiry, me, owner, data, he
  * taps. Served by this server only, from the same database as the inbox.
  */
 export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app, options) => {
-  const { setting, mail, kick, agencyName } = options;
+  const { setting, mail, kick, agencyName, siteUrl } = options;
   if (!setting.on) {
     app.log.warn(`The back office (/office) is off: ${setting.reason}`);
     return;
@@ -49,6 +51,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     mail,
     kick,
     agencyName,
+    siteUrl,
     assets: await buildOfficeAssets(),
     texts: readReplyTexts(),
   });

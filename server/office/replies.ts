@@ -1,37 +1,38 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { z } from "zod";
+import type { z } from "zod";
 import { readPhone } from "../data/enquiries/phone";
+import { fieldWords, fillIn, repliesFileSchema, type TextChannel, type TextValues } from "./reply-texts";
 
 /**
- * The texts of the three replies, from content/office/replies.yaml, where the owner can change them: one pair for
- * an enquiry about a service, one for a message from the Contact page (issue 35, item 9), which a file from before
- * may lack.
+ * The replies' texts, from content/office/replies.yaml, where the owner changes them (in the editor at /admin, or
+ * the file): the greeting and subject of the WhatsApp and E-mail buttons, for an enquiry about a service and for a
+ * message from the Contact page (issue 35, item 9), and the ready texts (issue 37; ./reply-texts.ts).
  */
-const repliesSchema = z.object({
-  whatsappGreeting: z.string().trim().min(1).max(500),
-  emailSubject: z.string().trim().min(1).max(200),
-  contactGreeting: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .default("Hello {name}, this is {agency}. Thank you for your message. How can we help?"),
-  contactSubject: z.string().trim().min(1).max(200).default("Re: {subject} - {agency}"),
-});
-export type ReplyTexts = z.infer<typeof repliesSchema>;
+export type ReplyTexts = z.infer<typeof repliesFileSchema>;
 
 export const repliesFile = join(import.meta.dirname, "..", "..", "content", "office", "replies.yaml");
 
+/**
+ * The file's texts, checked. A mistake throws an error naming the file, the field and, for a ready text, which
+ * one: `replies.yaml, texts[3] "Documents needed", text: unknown field {prize}: the fields are {name}, …`.
+ */
 export function readReplyTexts(file = repliesFile): ReplyTexts {
-  const parsed = repliesSchema.safeParse(parse(readFileSync(file, "utf8")));
-  if (!parsed.success) {
-    throw new Error(
-      `${file}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
-    );
-  }
-  return parsed.data;
+  const data: unknown = parse(readFileSync(file, "utf8"));
+  const parsed = repliesFileSchema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const texts = (data as { texts?: unknown } | null)?.texts;
+  const where = (path: readonly PropertyKey[]) => {
+    const [key, index, ...rest] = path;
+    if (key !== "texts" || typeof index !== "number") return path.map(String).join(".");
+    const name = Array.isArray(texts) ? (texts[index] as { name?: unknown } | undefined)?.name : undefined;
+    const named = typeof name === "string" && name.trim() !== "" ? ` "${name.trim()}"` : "";
+    return `texts[${index + 1}]${named}${rest.length > 0 ? `, ${rest.map(String).join(".")}` : ""}`;
+  };
+  throw new Error(
+    `${file}: ${parsed.error.issues.map((issue) => `${where(issue.path)}: ${issue.message}`).join("; ")}`,
+  );
 }
 
 export interface ReplyTo {
@@ -94,16 +95,66 @@ export function replyLinks(to: ReplyTo, texts: ReplyTexts, agency: string) {
     agency,
   };
   const greeting = fill(contact ? texts.contactGreeting : texts.whatsappGreeting, values);
-  // Call and WhatsApp dial the international form, never a guess: a flagged number has none (issue 35).
-  const international = to.phoneInternational === undefined ? readPhone(to.phone).international : to.phoneInternational;
-  const digits = international?.replace(/[^0-9]/g, "") ?? null;
+  const digits = dialled(to);
   const subject = fill(contact ? texts.contactSubject : texts.emailSubject, values);
   return {
     call: digits ? `tel:+${digits}` : null,
-    whatsapp: digits ? `https://wa.me/${digits}?text=${encodeURIComponent(greeting)}` : null,
-    email: to.email.includes("@")
-      ? `mailto:${encodeURIComponent(to.email.trim()).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`
-      : null,
+    whatsapp: digits ? whatsappLink(digits, greeting) : null,
+    email: mailLink(to.email, subject),
     greeting,
   };
+}
+
+/** Call and WhatsApp dial the international form, never a guess: a flagged number has none (issue 35). */
+function dialled(to: ReplyTo): string | null {
+  const international = to.phoneInternational === undefined ? readPhone(to.phone).international : to.phoneInternational;
+  return international?.replace(/[^0-9]/g, "") || null;
+}
+
+const whatsappLink = (digits: string, text: string) => `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+
+/**
+ * A mailto: link to the visitor's address, with a subject and, when given, a body (its lines ended with CRLF, as
+ * RFC 6068 asks). Every part is percent-encoded: a line break, `?` or `&` in what a visitor typed stays text, never
+ * another header. Null when the address cannot be one.
+ */
+function mailLink(address: string, subject: string, body?: string): string | null {
+  const to = address.trim();
+  if (!to.includes("@")) return null;
+  const query = `subject=${encodeURIComponent(subject)}${
+    body === undefined ? "" : `&body=${encodeURIComponent(body.replace(/\r?\n/g, "\r\n"))}`
+  }`;
+  return `mailto:${encodeURIComponent(to).replace(/%40/g, "@")}?${query}`;
+}
+
+/** A ready text filled in for one enquiry, with its links: null where the channel is not the text's or is missing. */
+export interface ReadyReply {
+  name: string;
+  channel: TextChannel;
+  text: string;
+  subject: string;
+  whatsapp: string | null;
+  email: string | null;
+}
+
+/**
+ * The agency's ready texts filled in for one visitor (issue 37): their name and the option they picked (nothing
+ * for a message from the Contact page: the field's fallback then), the price and documents of the page they sent
+ * it from, the agency and its hours (./reply-texts.ts, fieldWords).
+ */
+export function readyReplies(to: ReplyTo, texts: ReplyTexts, page: Omit<TextValues, "name" | "service">): ReadyReply[] {
+  const words = fieldWords({ ...page, name: to.name, service: to.visaLabel?.trim() || to.visaType?.trim() || "" });
+  const digits = dialled(to);
+  return texts.texts.map((ready) => {
+    const text = fillIn(ready.text, words);
+    const subject = fillIn(ready.subject ?? "", words);
+    return {
+      name: ready.name,
+      channel: ready.channel,
+      text,
+      subject,
+      whatsapp: ready.channel !== "email" && digits ? whatsappLink(digits, text) : null,
+      email: ready.channel !== "whatsapp" ? mailLink(to.email, subject, text) : null,
+    };
+  });
 }

@@ -167,7 +167,8 @@ export const officeRoutes = {
     url: "/office/enquiries/:id/replies",
     access: "staff",
     params: z.object({ id }),
-    body: z.object({ channel: z.enum(["call", "whatsapp", "email"]) }),
+    // text: the name of the ready text the tap sent (issue 37), as the page gave it; one of the file's, or nothing.
+    body: z.object({ channel: z.enum(["call", "whatsapp", "email"]), text: z.string().max(200).optional() }),
     bodyLimit: jsonLimit,
   },
   notSpam: {

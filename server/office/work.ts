@@ -121,13 +121,16 @@ export class Work {
     });
   }
 
-  /** A tap on Call, WhatsApp or E-mail: on the timeline, and a new enquiry becomes contacted. */
-  async replied(id: number, channel: ReplyChannel, personId: number, now: number): Promise<boolean> {
+  /**
+   * A tap on Call, WhatsApp or E-mail: on the timeline (with the name of the ready text sent, if one was: issue 37),
+   * and a new enquiry becomes contacted.
+   */
+  async replied(id: number, channel: ReplyChannel, personId: number, now: number, text = ""): Promise<boolean> {
     const at = new Date(now).toISOString();
     return this.db.transaction().execute(async (trx) => {
       const found = await trx.selectFrom("enquiries").select("stage").where("id", "=", id).executeTakeFirst();
       if (!found) return false;
-      await onTimeline(trx, id, personId, now, channel);
+      await onTimeline(trx, id, personId, now, channel, text);
       const moved = await trx
         .updateTable("enquiries")
         .set({ stage: "contacted", opened_at: sql`coalesce(opened_at, ${at})` })

@@ -112,7 +112,8 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("[data-passkey
 
 // A tap on a reply is put on the timeline, and a New enquiry shows Contacted at once (issue 35, item 8): the
 // server records the tap (work.ts, replied), so the next load says the same, script or none. The link itself
-// opens the phone, WhatsApp or mail app as usual.
+// opens the phone, WhatsApp or mail app as usual. A ready text's link (pages/ready-texts.tsx, issue 37) names
+// its text, which the timeline names too.
 const replies = document.querySelector<HTMLElement>("[data-enquiry]");
 const channelWords: Record<string, string> = { call: "Call", whatsapp: "WhatsApp", email: "E-mail" };
 
@@ -129,9 +130,9 @@ function showStage(stage: Stage) {
   }
 }
 
-replies?.addEventListener("click", (event) => {
+document.addEventListener("click", (event) => {
   const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-reply]");
-  if (!link) return;
+  if (!link || !replies) return;
   const status = document.querySelector<HTMLElement>("[data-reply-status]");
   const say = (text: string, isError = false) => {
     if (!status) return;
@@ -139,14 +140,18 @@ replies?.addEventListener("click", (event) => {
     status.classList.toggle("error", isError);
   };
   const channel = link.dataset.reply ?? "";
+  const text = link.dataset.text;
   const wasNew = document.querySelector<HTMLElement>("[data-stage]")?.dataset.stage === "new";
   if (wasNew) showStage("contacted");
-  say(`${channelWords[channel] ?? "Reply"} noted on the timeline${wasNew ? `: now ${stageLabels.contacted}` : ""}.`);
+  const what = text
+    ? `‘${text}’ ${channel === "email" ? "by e-mail" : "on WhatsApp"}`
+    : (channelWords[channel] ?? "Reply");
+  say(`${what} noted on the timeline${wasNew ? `: now ${stageLabels.contacted}` : ""}.`);
   void fetch(`/office/enquiries/${replies.dataset.enquiry}/replies`, {
     method: "POST",
     keepalive: true,
     headers: { "content-type": "application/json", "x-csrf-token": csrf() },
-    body: JSON.stringify({ channel }),
+    body: JSON.stringify(text ? { channel, text } : { channel }),
   })
     .then((response) => {
       if (!response.ok) throw new Error(String(response.status));

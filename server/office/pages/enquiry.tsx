@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { PostForm } from "./post-form";
 import type { ComponentChildren } from "preact";
-import type { replyLinks } from "../replies";
+import type { ReadyReply, replyLinks } from "../replies";
 import { enquiryFieldList, type EnquiryFieldName, type FieldShown } from "../../../app/lib/forms/enquiry-fields";
 import { serviceName } from "../../../app/lib/forms/visa-service";
 import { sourceLabel } from "../../../app/lib/statistics/source";
@@ -14,6 +14,7 @@ import { dubaiDateTime } from "../time";
 import type { EnquiryDetail } from "../work";
 import { Confirm } from "./confirm";
 import { cameByLabels, deliveryLabel, stageLabels } from "./labels";
+import { ReadyTexts } from "./ready-texts";
 import { Timeline } from "./timeline";
 
 export const longestNote = 5000;
@@ -22,6 +23,8 @@ export const longestReason = 300;
 export interface EnquiryProps {
   enquiry: EnquiryDetail;
   replies: ReturnType<typeof replyLinks>;
+  /** The agency's ready texts, filled in for this visitor (issue 37); none when not given. */
+  ready?: readonly ReadyReply[];
   /** Whether this server mails enquiries to the agency (SMTP_HOST set). */
   mailOn: boolean;
   /** A form sent back with a problem: its message, and what was typed, kept. */
@@ -75,7 +78,7 @@ export function sentFrom(page: string | null, kind: EnquiryDetail["kind"]): { ti
  * timeline. Every stored text is shown with its control characters and bidirectional overrides made visible
  * (server/text.ts): oneLine for a field, visible for the message and a note, which keep their line breaks.
  */
-export function Enquiry({ enquiry, replies, mailOn, problem, owner }: EnquiryProps) {
+export function Enquiry({ enquiry, replies, ready = [], mailOn, problem, owner }: EnquiryProps) {
   const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);
   const from = sentFrom(enquiry.page, enquiry.kind);
   return (
@@ -114,6 +117,7 @@ export function Enquiry({ enquiry, replies, mailOn, problem, owner }: EnquiryPro
           </a>
         ) : null}
       </div>
+      <ReadyTexts ready={ready} />
       <p class="status reply-status" role="status" data-reply-status></p>
 
       <section aria-labelledby="message-heading" class="card visitor-message">

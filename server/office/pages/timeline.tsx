@@ -34,9 +34,12 @@ function describe(event: TimelineEvent): string {
     case "opened":
       return "Opened the enquiry";
     case "call":
+      return channelWords.call;
     case "whatsapp":
     case "email":
-      return channelWords[event.kind];
+      return event.detail
+        ? `Sent the ‘${oneLine(event.detail)}’ text ${event.kind === "whatsapp" ? "on WhatsApp" : "by e-mail"}`
+        : channelWords[event.kind];
     case "stage": {
       const [stage, ...reason] = event.detail.split(": ");
       const label = stageLabels[stage as Stage] ?? stage;

@@ -6,7 +6,8 @@ import { Enquiry, type EnquiryProblem, longestNote, longestReason } from "../pag
 import { loadPageTitles } from "../../page-titles";
 import { readPhone } from "../../data/enquiries/phone";
 import { oneLine } from "../../text";
-import { replyLinks } from "../replies";
+import { readyReplies, replyLinks } from "../replies";
+import { loadReplyFacts, pageFacts } from "../reply-facts";
 import { officeRoutes } from "../routes";
 import type { On } from "../routing";
 import type { Session } from "../sessions";
@@ -23,9 +24,10 @@ export function register(on: On, ctx: OfficeContext): void {
     id: number,
     problem?: EnquiryProblem,
   ) => {
-    const [enquiry] = await Promise.all([partsNow().work.detail(id), loadPageTitles()]);
+    const [enquiry] = await Promise.all([partsNow().work.detail(id), loadPageTitles(), loadReplyFacts()]);
     if (!enquiry) return notFound(request, reply, session);
     const replies = replyLinks(enquiry, ctx.texts, ctx.agencyName);
+    const facts = { ...pageFacts(enquiry.page, ctx.siteUrl), agency: ctx.agencyName };
     return page(
       request,
       reply,
@@ -33,6 +35,7 @@ export function register(on: On, ctx: OfficeContext): void {
       <Enquiry
         enquiry={enquiry}
         replies={replies}
+        ready={readyReplies(enquiry, ctx.texts, facts)}
         mailOn={Boolean(mail)}
         problem={problem}
         owner={session.person.role === "owner" ? { fresh: fresh(session) } : undefined}
@@ -125,7 +128,13 @@ export function register(on: On, ctx: OfficeContext): void {
   });
 
   on(officeRoutes.reply, async (_request, reply, { params, body, session }) => {
-    if (!(await partsNow().work.replied(params.id, body.channel, session.person.id, Date.now()))) {
+    // The timeline names a ready text of the agency's file, sent on a channel it is for; a name the file does not
+    // have (changed since the page was shown, or typed by hand) is noted as a plain tap.
+    const ready = ctx.texts.texts.find(
+      (text) => text.name === body.text && body.channel !== "call" && [body.channel, "both"].includes(text.channel),
+    );
+    const { id } = params;
+    if (!(await partsNow().work.replied(id, body.channel, session.person.id, Date.now(), ready?.name ?? ""))) {
       throw new OfficeError(404, "Not found");
     }
     return reply.code(204).send();

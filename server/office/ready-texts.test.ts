@@ -1,0 +1,143 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../data/open";
+import { engines } from "../data/testing/engines";
+import { enquiryForm, post, removeTestDirs, type Running, startOn, validEnquiry } from "../testing/inbox-server";
+import { officeOrigin, signedInPerson } from "./testing/office-client";
+
+/*
+ * Issue 37, "Replies from ready texts", through the office's routes: an enquiry's page offers the agency's texts
+ * (content/office/replies.yaml) filled in for its visitor and page, and a tap on one is noted on the timeline by
+ * its name. The route itself is the reply tap's (routes.ts, `reply`): attacker.test.ts checks it with the rest.
+ */
+
+afterAll(removeTestDirs);
+
+/** The links of the page's ready texts, by the text's name: href, with &amp; read back. */
+function readyLinks(html: string): Map<string, { whatsapp?: URL; email?: URL }> {
+  const links = new Map<string, { whatsapp?: URL; email?: URL }>();
+  for (const match of html.matchAll(/<a [^>]*href="([^"]+)"[^>]*data-reply="(whatsapp|email)" data-text="([^"]+)"/g)) {
+    const [, href = "", channel = "", name = ""] = match;
+    const entry = links.get(name) ?? {};
+    entry[channel as "whatsapp" | "email"] = new URL(href.replace(/&amp;/g, "&"));
+    links.set(name, entry);
+  }
+  return links;
+}
+
+describe.each(engines)("the ready texts of an enquiry on %s", (engine) => {
+  let server: Running;
+  let database: Database;
+  let staff: Awaited<ReturnType<typeof signedInPerson>>;
+
+  beforeAll(async () => {
+    server = await startOn(engine, { server: { trustProxy: true } });
+    database = await openDatabase(server.database, { migrate: false });
+    staff = await signedInPerson(server.origin, database, "Rafael Cruz", "staff");
+  });
+  afterAll(async () => {
+    await database.close();
+    await server.app.close();
+  });
+
+  const submit = async (values: Record<string, string>, page: string) => {
+    const reply = await post(server.url, {
+      body: enquiryForm({ ...validEnquiry, ...values }),
+      headers: { referer: `${officeOrigin}${page}` },
+    });
+    expect(reply.status).toBe(200);
+    const stored = await server.stored();
+    return stored[stored.length - 1]?.id ?? 0;
+  };
+
+  it("offers each text filled in with the visitor's name, the option they picked and their page's price and documents", async () => {
+    const id = await submit(
+      { name: "Aisha Khan", phone: "050 123 4567", visa_type: "Tourist Visa" },
+      "/tourist-visa/2",
+    );
+    const page = await staff.client.get(`/office/enquiries/${id}`);
+    expect(page.status).toBe(200);
+    const links = readyLinks(page.text);
+    expect([...links.keys()]).toEqual([
+      "First reply with the price",
+      "Documents needed",
+      "Reminder",
+      "Visa approved",
+      "Ask for a review",
+    ]);
+    const first = links.get("First reply with the price");
+    expect(first?.whatsapp?.origin).toBe("https://wa.me");
+    expect(first?.whatsapp?.pathname).toBe("/971501234567");
+    expect(first?.whatsapp?.searchParams.get("text")).toContain("Hello Aisha Khan,");
+    expect(first?.whatsapp?.searchParams.get("text")).toContain("enquiry about Tourist Visa.");
+    // The price of the page it was sent from: Tourist Visa, 30 Days.
+    expect(first?.whatsapp?.searchParams.get("text")).toContain("The price is AED 390.00.");
+    const documents = links.get("Documents needed");
+    expect(documents?.whatsapp?.searchParams.get("text")).toContain(
+      "• Clear colour copy of your passport, valid for at least 6 months\n• Passport-size photo",
+    );
+    expect(documents?.email?.protocol).toBe("mailto:");
+    expect(documents?.email?.searchParams.get("subject")).toMatch(/^Documents for Tourist Visa - /);
+    expect(documents?.email?.searchParams.get("body")).toContain("\r\n• Passport-size photo");
+    // The greeting buttons above are as they were.
+    expect(page.text).toContain('data-reply="whatsapp" target="_blank"');
+  });
+
+  it("notes a tap on a text on the timeline by the text's name and the person, and the enquiry is contacted", async () => {
+    const id = await submit({ name: "Joy Santos", phone: "050 123 4568" }, "/visa-changes/2");
+    const { client } = staff;
+    const tap = await client.json(`/office/enquiries/${id}/replies`, { channel: "whatsapp", text: "Documents needed" });
+    expect(tap.status).toBe(204);
+    const mail = await client.json(`/office/enquiries/${id}/replies`, { channel: "email", text: "Visa approved" });
+    expect(mail.status).toBe(204);
+    const page = await client.get(`/office/enquiries/${id}`);
+    expect(page.text).toContain("Sent the ‘Documents needed’ text on WhatsApp");
+    expect(page.text).toContain("Sent the ‘Visa approved’ text by e-mail");
+    expect(page.text).toContain("Rafael Cruz · ");
+    expect(page.text).toContain('data-stage="contacted"');
+  });
+
+  it("notes a name the file does not have, or a call carrying a text, as a plain tap, never the name sent", async () => {
+    const id = await submit({ name: "Omar Haddad", phone: "050 123 4569" }, "/contact");
+    const { client } = staff;
+    const sent = [
+      { channel: "whatsapp", text: `<img src=x onerror=alert(1)> Made up` },
+      { channel: "call", text: "Documents needed" },
+      { channel: "email", text: "" },
+    ];
+    for (const body of sent) expect((await client.json(`/office/enquiries/${id}/replies`, body)).status).toBe(204);
+    const page = await client.get(`/office/enquiries/${id}`);
+    expect(page.text).not.toContain("Made up");
+    expect(page.text).not.toContain("<img src=x");
+    expect(page.text).not.toContain("Sent the ‘");
+    expect(page.text).toContain("Opened WhatsApp");
+    expect(page.text).toContain("Called");
+    expect(page.text).toContain("Opened an e-mail");
+  });
+
+  it("refuses a text name longer than any the file may hold, and a list of them", async () => {
+    const id = await submit({ name: "Long Name", phone: "050 123 4570" }, "/contact");
+    const { client } = staff;
+    const long = await client.json(`/office/enquiries/${id}/replies`, { channel: "whatsapp", text: "x".repeat(201) });
+    expect(long.status).toBe(400);
+    const list = await client.json(`/office/enquiries/${id}/replies`, { channel: "whatsapp", text: ["Reminder"] });
+    expect(list.status).toBe(400);
+    expect((await client.get(`/office/enquiries/${id}`)).text).not.toContain("Opened WhatsApp");
+  });
+
+  it("shows a hostile visitor's name as text in the preview, and puts it into the links encoded", async () => {
+    const name = `Zoë "<b>Bold</b>" & Co?text=x#y`;
+    const id = await submit({ name, phone: "050 123 4571", email: "zoe@example.com" }, "/contact");
+    const page = await staff.client.get(`/office/enquiries/${id}`);
+    expect(page.text).not.toContain("<b>Bold</b>");
+    expect(page.text).toContain("Hello Zoë &quot;&lt;b>Bold&lt;/b>&quot; &amp; Co?text=x#y,");
+    const first = readyLinks(page.text).get("First reply with the price");
+    expect([...(first?.whatsapp?.searchParams.keys() ?? [])]).toEqual(["text"]);
+    expect(first?.whatsapp?.hash).toBe("");
+    expect(first?.whatsapp?.searchParams.get("text")).toContain(`Hello ${name}, this is`);
+    // Sent from the Contact page: no price there, so the fallback.
+    expect(first?.whatsapp?.searchParams.get("text")).toContain("The price is available on request.");
+    expect([...(first?.email?.searchParams.keys() ?? [])]).toEqual(["subject", "body"]);
+    expect(first?.email?.searchParams.get("body")).toContain(`Hello ${name}, this is`);
+  });
+});
