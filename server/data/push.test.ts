@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { InboxStore } from "./enquiries/store";
-import type { Submission } from "./enquiries/types";
+import { submission as aSubmission } from "../testing/submission";
 import { openDatabase, type Database } from "./open";
 import { enquiryAlert, PushStore, queueAlert } from "./push";
 import { emptyDatabase, engines } from "./testing/engines";
@@ -41,19 +41,13 @@ const device = (name: string) => ({
   label: `Phone of ${name}`,
 });
 
-const submission: Submission = {
-  kind: "enquiry",
+const submission = aSubmission({
   name: "Amina Yusuf",
   email: "amina@example.com",
   phone: "+971 50 123 4567",
   visaType: "60 Days Dubai Visa",
-  visaLabel: null,
-  travelDate: "2026-12-01",
-  adult: "1",
-  child: "0",
-  subject: "",
   message: "Please call me about my passport 12345",
-} as Submission;
+});
 
 describe.each(engines)("push alerts (%s)", (engine) => {
   it("keeps one row per device, re-subscribing takes the new keys and person", async () => {

@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Database } from "../data/open";
 import type { DatabaseResource } from "../data/resource";
 import type { OutgoingMail } from "../mailer";
+import type { PushService } from "../push/plugin";
 import { Accounts } from "./accounts";
 import type { OfficeAssets } from "./assets";
 import type { OfficeConfig } from "./config";
@@ -52,6 +53,8 @@ export interface OfficeContext {
   /** Tells this server's outbox that an enquiry was queued (Not spam, Resend). */
   kick: () => void;
   agencyName: string;
+  /** Alerts on people's phones: on or off and why, the key browsers subscribe with, a test sent now. */
+  push: PushService;
   assets: OfficeAssets;
   texts: ReplyTexts;
   /** The stores on the database now, built once per connection; 503 while it is unreachable. */
@@ -111,7 +114,7 @@ async function html(request: FastifyRequest, reply: FastifyReply, status: number
 }
 
 export function officeContext(
-  fixed: Pick<OfficeContext, "config" | "database" | "mail" | "kick" | "agencyName" | "assets" | "texts">,
+  fixed: Pick<OfficeContext, "config" | "database" | "mail" | "kick" | "agencyName" | "push" | "assets" | "texts">,
 ): OfficeContext {
   const { config, agencyName, assets } = fixed;
   const parts = fixed.database.perConnection(({ database }): Parts => {

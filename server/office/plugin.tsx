@@ -2,6 +2,8 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { databaseRateLimitStore } from "../data/rate-limit-store";
 import type { OutgoingMail } from "../mailer";
+import { pushOffReason } from "../push/config";
+import { type PushService, pushService } from "../push/plugin";
 import { buildOfficeAssets } from "./assets";
 import type { OfficeSetting } from "./config";
 import { OfficeError, officeContext } from "./context";
@@ -26,6 +28,8 @@ export interface OfficePluginOptions {
   /** Tells this server's outbox that an enquiry was queued (Not spam, Resend). */
   kick: () => void;
   agencyName: string;
+  /** Alerts on people's phones (server/push); off unless given. */
+  push?: PushService;
 }
 
 /** The office's pages and actions, one module an area, each registering its rows of the route table (routes.ts). */
@@ -38,6 +42,7 @@ const routeModules = [assets, signIn, inbox, stats, enquiry, me, owner, data, he
  */
 export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app, options) => {
   const { setting, mail, kick, agencyName } = options;
+  const push = options.push ?? pushService({ on: false, reason: pushOffReason });
   if (!setting.on) {
     app.log.warn(`The back office (/office) is off: ${setting.reason}`);
     return;
@@ -49,6 +54,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     mail,
     kick,
     agencyName,
+    push,
     assets: await buildOfficeAssets(),
     texts: readReplyTexts(),
   });
