@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from "kysely";
-import { serviceName } from "../../app/lib/forms/visa-service";
 import type { Database } from "./database";
 import type { Schema } from "./schema";
 
@@ -113,9 +112,12 @@ export function enquiryAlert(
   id: number,
   enquiry: { kind: string; name: string; visaType: string; visaLabel?: string | null; subject: string },
 ): Alert {
-  const asked = enquiry.visaType
-    ? serviceName(enquiry.visaType, enquiry.visaLabel ?? null)
-    : enquiry.subject || (enquiry.kind === "contact" ? "Contact message" : "Enquiry");
+  // The visa as the visitor picked it (its label), else the value sent; a contact's subject; else what it is.
+  const asked =
+    enquiry.visaLabel ||
+    enquiry.visaType ||
+    enquiry.subject ||
+    (enquiry.kind === "contact" ? "Contact message" : "Enquiry");
   const name = enquiry.name.trim().replace(/\s+/g, " ") || "Someone";
   return { title: `New enquiry: ${name}`, body: asked, url: `/office/enquiries/${id}` };
 }

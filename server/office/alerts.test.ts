@@ -197,5 +197,13 @@ describe("the office's service worker", () => {
     expect(openWindow).not.toHaveBeenCalled();
     expect(await openAlert("/office/enquiries/8", origin, [site], openWindow)).toBe("opened");
     expect(openWindow).toHaveBeenCalledWith(`${origin}/office/enquiries/8`);
+    // A window the browser will not move (not the worker's to control): the enquiry opens in one of its own.
+    const stuck: OfficeWindow = {
+      url: `${origin}/office`,
+      focus: vi.fn(async () => Promise.reject(new Error("not allowed"))),
+      navigate: vi.fn(async () => Promise.reject(new TypeError("not controlled"))),
+    };
+    expect(await openAlert("/office/enquiries/9", origin, [stuck], openWindow)).toBe("opened");
+    expect(openWindow).toHaveBeenCalledWith(`${origin}/office/enquiries/9`);
   });
 });

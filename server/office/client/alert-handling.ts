@@ -67,9 +67,16 @@ export async function openAlert(
     return new URL(window.url).origin === origin && (path === "/office" || path.startsWith("/office/"));
   });
   if (office) {
-    await office.focus();
-    if (office.url !== target) await office.navigate(target);
-    return "focused";
+    // A browser may refuse either (focus without the tap's permission; navigate for a window the worker does not
+    // control, such as /office itself, outside its scope /office/): the enquiry then opens in a window of its own.
+    await office.focus().catch(() => {});
+    if (office.url === target) return "focused";
+    try {
+      await office.navigate(target);
+      return "focused";
+    } catch {
+      // Opened below.
+    }
   }
   await openWindow(target);
   return "opened";

@@ -44,6 +44,16 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** Whether this browser lets the office notify: the Permissions API's answer where there is one. */
+async function permission(): Promise<NotificationPermission> {
+  try {
+    const { state } = await navigator.permissions.query({ name: "notifications" });
+    return state === "prompt" ? "default" : state;
+  } catch {
+    return Notification.permission;
+  }
+}
+
 const sameKey = (subscription: PushSubscription, key: Uint8Array) => {
   const held = subscription.options.applicationServerKey;
   if (!held) return true;
@@ -98,10 +108,11 @@ export function alertsCard(
   const current = async () => (await registration).pushManager.getSubscription();
 
   void (async () => {
-    if (Notification.permission === "denied") return show("blocked");
+    const allowed = await permission();
+    if (allowed === "denied") return show("blocked");
     const subscription = await current();
     // Alerts on for this browser and for the server's key; another key (a new database) needs turning on again.
-    show(subscription && sameKey(subscription, key) && Notification.permission === "granted" ? "on" : "off");
+    show(subscription && sameKey(subscription, key) && allowed === "granted" ? "on" : "off");
   })().catch(() => show("unsupported"));
 
   on?.addEventListener("click", () =>
