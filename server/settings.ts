@@ -100,9 +100,12 @@ function pushContact(raw: string): string {
   }
   const good =
     url !== null &&
-    ((url.protocol === "https:" && url.hostname !== "") || (url.protocol === "mailto:" && /^[^@\s]+@[^@\s]+$/.test(url.pathname)));
+    ((url.protocol === "https:" && url.hostname !== "") ||
+      (url.protocol === "mailto:" && /^[^@\s]+@[^@\s]+$/.test(url.pathname)));
   if (!good) {
-    throw new Error(`PUSH_CONTACT must be an https: or mailto: address, such as mailto:owner@example.com, not "${raw}"`);
+    throw new Error(
+      `PUSH_CONTACT must be an https: or mailto: address, such as mailto:owner@example.com, not "${raw}"`,
+    );
   }
   return raw;
 }

@@ -18,7 +18,7 @@ import {
 } from "../testing/inbox-server";
 import { solvedProof } from "../testing/pow";
 import { startPushService, type TestDevice, type TestPushService } from "../testing/push-service";
-import { acceptableEndpoint, defaultPushRetry, type PushSetting } from "./config";
+import { acceptableEndpoint, defaultPushRetry, type PushSetting, readPushSetting } from "./config";
 import { vapidKeys } from "./keys";
 import { sendPush } from "./sender";
 import { PushWorker } from "./worker";
@@ -267,4 +267,18 @@ describe.each(engines)("alerts for new enquiries (%s)", (engine) => {
       expect(await second.exited).toBe("0");
     }
   }, 120_000);
+});
+
+describe("PUSH_CONTACT", () => {
+  it("turns alerts on with an https: or mailto: address, off when unset; anything else stops the start", () => {
+    expect(readPushSetting({})).toMatchObject({ on: false, reason: expect.stringContaining("PUSH_CONTACT") });
+    expect(readPushSetting({ PUSH_CONTACT: contact })).toMatchObject({ on: true, contact, loopback: false });
+    expect(readPushSetting({ PUSH_CONTACT: "https://www.karama.example/contact" })).toMatchObject({ on: true });
+    expect(readPushSetting({ PUSH_CONTACT: "mailto:a@b.example", PUSH_LOOPBACK: "on" })).toMatchObject({
+      loopback: true,
+    });
+    for (const bad of ["owner@karama.example", "http://www.karama.example", "mailto:nobody", "https://"]) {
+      expect(() => readPushSetting({ PUSH_CONTACT: bad }), bad).toThrow(/PUSH_CONTACT must be an https: or mailto:/);
+    }
+  });
 });
