@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import BetterSqlite3 from "better-sqlite3";
 import { chromiumArgs, chromiumPath } from "../scripts/browser";
 import { startPushService, type TestDevice, type TestPushService } from "../server/testing/push-service";
 import { expectNoViolations } from "./axe";
@@ -172,5 +173,26 @@ test(
     await page.reload();
     await expect(card).not.toContainText("Alerts are on for");
     await expect(card.getByRole("button", { name: "Turn on alerts" })).toBeVisible();
+
+    // Signing out on the phone turns its alerts off first: the server forgets the device.
+    await card.getByRole("button", { name: "Turn on alerts" }).click();
+    await expect(card.getByRole("status")).toContainText("Alerts are on for this phone");
+    expect(devicesOf("Alert Amal")).toBe(1);
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect(page).toHaveURL(`${office.origin}/office/sign-in`);
+    expect(devicesOf("Alert Amal")).toBe(0);
   },
 );
+
+/** How many devices a person has alerts on for, read from the server's database. */
+function devicesOf(name: string): number {
+  const file = new BetterSqlite3(office.database, { readonly: true });
+  try {
+    const row = file
+      .prepare("SELECT count(*) AS n FROM push_subscriptions WHERE person_id IN (SELECT id FROM people WHERE name = ?)")
+      .get(name) as { n: number };
+    return row.n;
+  } finally {
+    file.close();
+  }
+}

@@ -152,3 +152,30 @@ export function alertsCard(
     }),
   );
 }
+
+/**
+ * Signing out on this phone turns its alerts off first: a phone handed to someone else must not show the next
+ * visitor's name. Whatever fails (no connection), the sign-out goes ahead, after 3 s at most.
+ */
+export function alertsOffOnSignOut(post: (path: string, body: unknown) => Promise<unknown>): void {
+  if (!("serviceWorker" in navigator)) return;
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[action="/office/sign-out"]')) {
+    form.addEventListener("submit", (event) => {
+      if (form.dataset.alertsOff === "done") return;
+      event.preventDefault();
+      const off = (async () => {
+        const registration = await navigator.serviceWorker.getRegistration(workerScope);
+        const subscription = await registration?.pushManager.getSubscription();
+        if (!subscription) return;
+        await post("/office/me/alerts/off", { endpoint: subscription.endpoint }).catch(() => {});
+        await subscription.unsubscribe().catch(() => false);
+      })();
+      void Promise.race([off, new Promise((resolve) => setTimeout(resolve, 3_000))])
+        .catch(() => {})
+        .finally(() => {
+          form.dataset.alertsOff = "done";
+          form.requestSubmit();
+        });
+    });
+  }
+}

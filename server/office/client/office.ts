@@ -9,7 +9,7 @@ import {
   WebAuthnError,
 } from "@simplewebauthn/browser";
 import type { Stage } from "../../data/schema";
-import { alertsCard, registerWorker } from "./alerts";
+import { alertsCard, alertsOffOnSignOut, registerWorker } from "./alerts";
 import { stageLabels } from "../pages/labels";
 
 const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
@@ -214,3 +214,4 @@ const worker = (() => {
 worker?.catch(() => {});
 const alertsBox = document.querySelector<HTMLElement>("[data-alerts]");
 if (alertsBox) alertsCard(alertsBox, worker, post);
+alertsOffOnSignOut(post);
