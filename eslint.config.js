@@ -89,6 +89,24 @@ export default tseslint.config(
     };
   }),
   {
+    // Alerts (server/push) are the floor's too: the inbox queues them, the office turns them on; they import neither.
+    files: ["server/push/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            serverApart,
+            {
+              regex: "^(\\.\\./)+(inbox|office|stats)(/|$)",
+              message: "server/push imports only the floor (server/data, server/*.ts): the server hands it over.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call their callback `use`, which is not React's hook; and in end-to-end tests a
     // missing element should fail the test loudly, which is what a non-null assertion does.
     files: ["e2e/**/*.ts"],

@@ -14,6 +14,8 @@ import { isOfficePath, officeHeaders } from "./office/headers";
 import { officePlugin } from "./office/plugin";
 import { notFoundFileOf, resolvePage } from "./pages";
 import { isServableFile, publicSegments } from "./public-path";
+import { type PushSetting, readPushSetting } from "./push/config";
+import { pushPlugin, pushService } from "./push/plugin";
 import { withRequestLog } from "./request-log";
 import { collectScriptHashes } from "./script-hashes";
 import { type CollectorConfig, collectorPlugin } from "./stats/collector";
@@ -47,6 +49,8 @@ export interface ServerOptions {
   chores?: ChoreSettings;
   /** The statistics collector's batching and rate limit (server/stats/collector.ts); tests shorten them. */
   stats?: Partial<CollectorConfig>;
+  /** Alerts on the agency's phones (server/push); by default read from the environment (PUSH_CONTACT). */
+  push?: PushSetting;
 }
 
 export interface ServerTimeouts {
@@ -84,6 +88,7 @@ export async function buildServer({
   office = readOfficeSetting(process.env, settings),
   chores = readChoreSettings(process.env),
   stats,
+  push = readPushSetting(process.env),
 }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
@@ -144,6 +149,9 @@ export async function buildServer({
   // One mail transport for the inbox's outbox and the office's digest.
   const mail = inboxMail(inbox);
   const state = closedState();
+  // Alerts: queued with each enquiry (server/data/push.ts), sent by this server's push worker.
+  const alerts = pushService(push);
+  await app.register(pushPlugin, { service: alerts });
   await app.register(inboxPlugin, {
     config: inbox,
     accessKey: settings.formAccessKey,
@@ -151,6 +159,7 @@ export async function buildServer({
     mail,
     state,
     office: office.on ? office.config.origin : null,
+    onStored: () => alerts.kick(),
   });
   await app.register(collectorPlugin, { siteUrl: settings.siteUrl, config: stats });
   await app.register(officePlugin, {
@@ -159,6 +168,7 @@ export async function buildServer({
     kick: () => state.kick(),
     agencyName: settings.agencyName,
     siteUrl: settings.siteUrl,
+    push: alerts,
   });
   // The nightly clean-up runs whether the office is on or not: what is kept, and for how long, does not depend on it.
   const daily = new Chores(app.database, {

@@ -8,6 +8,7 @@ import { loadEnvFileOrStop } from "./env-file";
 import { inboxConfigOf } from "./inbox/config";
 import { choreSettingsOf } from "./office/chores";
 import { officeSettingOf } from "./office/config";
+import { pushSettingOf } from "./push/config";
 import { readServerSettings } from "./settings";
 import { startupMessage } from "./startup";
 
@@ -56,6 +57,7 @@ const app = await buildServer({
   logger: all.LOG,
   logVisitors: all.LOG_VISITORS,
   trustProxy,
+  push: pushSettingOf(all),
 });
 
 function shutdown(signal: string) {

@@ -90,6 +90,26 @@ function origins(name: string) {
   };
 }
 
+/** Who runs the server, for the push services: an https: or mailto: address (RFC 8292's `sub`). */
+function pushContact(raw: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Said below.
+  }
+  const good =
+    url !== null &&
+    ((url.protocol === "https:" && url.hostname !== "") ||
+      (url.protocol === "mailto:" && /^[^@\s]+@[^@\s]+$/.test(url.pathname)));
+  if (!good) {
+    throw new Error(
+      `PUSH_CONTACT must be an https: or mailto: address, such as mailto:owner@example.com, not "${raw}"`,
+    );
+  }
+  return raw;
+}
+
 function months(raw: string): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 600) {
@@ -195,6 +215,12 @@ export const serverSettingsSchema = z.object({
   OFFICE_URL: unsetOr(officeUrl).meta(about("the back office's address: passkeys and invitation links", "`SITE_URL`")),
   RETENTION_MONTHS: withDefault("24", months).meta(about("enquiries older than this many months are deleted nightly")),
   OFFICE_DIGEST: withDefault("on", onOff("OFFICE_DIGEST")).meta(about("the daily digest mail at 09:00 Dubai time")),
+  PUSH_CONTACT: unsetOr(pushContact).meta(
+    about("alerts on the agency's phones: an https: or mailto: address the push services may reach; unset: off"),
+  ),
+  PUSH_LOOPBACK: withDefault("off", onOff("PUSH_LOOPBACK")).meta(
+    about("tests only: on accepts push services on plain http at 127.0.0.1"),
+  ),
 
   // The editor at /admin (admin.ts).
   CMS_BACKEND: z

@@ -230,6 +230,40 @@ export interface StatSourcesTable {
   source: string;
 }
 
+/** A device a person turned alerts on for (issue 37): its push service's address and the keys to encrypt to. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  person_id: number;
+  /** Where its push service takes messages for it: unique, one row per device and browser. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), RFC 8291. */
+  p256dh: string;
+  auth: string;
+  /** Which device, as its browser named itself. */
+  label: string;
+  created_at: string;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+  last_error: string | null;
+}
+
+/** Alerts to send, one row per device, deleted once sent (server/push/worker.ts). Times in ms since the epoch. */
+export interface PushQueueTable {
+  id: Generated<number>;
+  subscription_id: number;
+  title: string;
+  body: string;
+  /** The office page a tap opens. */
+  url: string;
+  created_at: number;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  /** The server sending it now, until lease_until; null when nobody is. */
+  lease_owner: string | null;
+  lease_until: number | null;
+}
+
 export interface Schema {
   enquiries: EnquiriesTable;
   outbox: OutboxTable;
@@ -249,4 +283,6 @@ export interface Schema {
   stat_days: StatDaysTable;
   stat_vitals: StatVitalsTable;
   stat_sources: StatSourcesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_queue: PushQueueTable;
 }

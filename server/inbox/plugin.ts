@@ -25,6 +25,8 @@ export interface InboxPluginOptions {
   state?: InboxState;
   /** The back office's origin, for a link to each enquiry in its mail; null when the office is off. */
   office?: string | null;
+  /** Told when submissions were stored (the server's push worker sends their alerts now: server/push). */
+  onStored?: () => void;
 }
 
 /** The mail transport of the inbox's settings (SMTP_*), null when SMTP_HOST is not set. */
@@ -95,7 +97,10 @@ export const inboxPlugin: FastifyPluginAsync<InboxPluginOptions> = async (app, o
     accessKey: options.accessKey,
     siteUrl: options.siteUrl,
     config,
-    onStored: () => worker?.kick(),
+    onStored: () => {
+      worker?.kick();
+      options.onStored?.();
+    },
   });
   await app.register(healthRoute, { state });
 

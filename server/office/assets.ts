@@ -19,6 +19,13 @@ export interface Asset {
 export interface OfficeAssets {
   urls: Assets;
   files: Map<string, Asset>;
+  /**
+   * The service worker (client/worker.ts), served at a fixed address (/office/sw.js, its scope /office/): a
+   * browser checks it for changes itself.
+   */
+  worker: Asset;
+  /** The app's icons for its manifest (/office/manifest.webmanifest): the site's own, under the office's names. */
+  icons: { src: string; sizes: string; type: string; purpose: "any" | "maskable" }[];
 }
 
 /** …and whether all of them came from the cache (officeCacheDir), not made at this start. */
@@ -36,6 +43,8 @@ export const officeCacheDir = join(repoRoot, "node_modules", ".cache", "karama-o
 export interface BuildOfficeOptions {
   /** The script's entry point: client/office.ts (a test's own, to see a change reach the bundle). */
   entry?: string;
+  /** The service worker's entry point: client/worker.ts. */
+  workerEntry?: string;
   /** The cache folder, or null to bundle and compress without one. */
   cacheDir?: string | null;
 }
@@ -181,8 +190,10 @@ async function prune(cacheDir: string, keep: string[]): Promise<void> {
  */
 export async function buildOfficeAssets(options: BuildOfficeOptions = {}): Promise<BuiltOfficeAssets> {
   const entry = options.entry ?? join(import.meta.dirname, "client", "office.ts");
+  const workerEntry = options.workerEntry ?? join(import.meta.dirname, "client", "worker.ts");
   const cacheDir = options.cacheDir === undefined ? officeCacheDir : options.cacheDir;
   const { script, cached } = await officeScript(entry, cacheDir);
+  const workerScript = await officeScript(workerEntry, cacheDir);
   const font = await readFile(
     createRequire(import.meta.url).resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"),
   );
@@ -194,15 +205,36 @@ export async function buildOfficeAssets(options: BuildOfficeOptions = {}): Promi
   const jsName = hashed("office", "js", script);
   const cssName = hashed("office", "css", css);
   const [js, style] = await Promise.all([compressed(script, cacheDir), compressed(css, cacheDir)]);
-  const all = cached && js.cached && style.cached;
-  if (cacheDir && !all) await prune(cacheDir, [sha256(script), sha256(css)]);
+  // The site's icons, read at start: the office's manifest names them under /office/assets/, never the site's files.
+  const icons = await Promise.all(
+    (
+      [
+        ["icon-192.png", "192x192", "any"],
+        ["icon-512.png", "512x512", "any"],
+        ["icon-maskable-512.png", "512x512", "maskable"],
+        ["apple-touch-icon.png", "180x180", "any"],
+      ] as const
+    ).map(async ([file, sizes, purpose]) => {
+      const body = await readFile(join(repoRoot, "public", file));
+      return { name: hashed(file.replace(/\.png$/, ""), "png", body), body, sizes, purpose };
+    }),
+  );
+  const iconUrl = (file: string) => assetsPath + (icons.find((icon) => icon.name.startsWith(file))?.name ?? "");
+  const workerBody = Buffer.from(workerScript.script.toString("utf8").replace("__OFFICE_ICON__", iconUrl("icon-192.")));
+  const all = cached && js.cached && style.cached && workerScript.cached;
+  if (cacheDir && !all) await prune(cacheDir, [sha256(script), sha256(css), sha256(workerScript.script)]);
   return {
     cached: all,
-    urls: { js: assetsPath + jsName, css: assetsPath + cssName },
+    urls: { js: assetsPath + jsName, css: assetsPath + cssName, touchIcon: iconUrl("apple-touch-icon.") },
     files: new Map([
       [jsName, { body: js.body, br: js.br, gzip: js.gzip, type: "text/javascript; charset=utf-8" }],
       [cssName, { body: style.body, br: style.br, gzip: style.gzip, type: "text/css; charset=utf-8" }],
       [fontName, { body: font, br: null, gzip: null, type: "font/woff2" }],
+      ...icons.map(({ name, body }) => [name, { body, br: null, gzip: null, type: "image/png" }] as const),
     ]),
+    worker: { body: workerBody, br: null, gzip: null, type: "text/javascript; charset=utf-8" },
+    icons: icons
+      .filter(({ name }) => !name.startsWith("apple-touch-icon."))
+      .map(({ name, sizes, purpose }) => ({ src: assetsPath + name, sizes, type: "image/png", purpose })),
   };
 }

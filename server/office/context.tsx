@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Database } from "../data/open";
 import type { DatabaseResource } from "../data/resource";
 import type { OutgoingMail } from "../mailer";
+import type { PushService } from "../push/plugin";
 import { Accounts } from "./accounts";
 import type { OfficeAssets } from "./assets";
 import type { OfficeConfig } from "./config";
@@ -54,6 +55,8 @@ export interface OfficeContext {
   agencyName: string;
   /** The public site's address (SITE_URL). */
   siteUrl: string;
+  /** Alerts on people's phones: on or off and why, the key browsers subscribe with, a test sent now. */
+  push: PushService;
   assets: OfficeAssets;
   texts: ReplyTexts;
   /** The stores on the database now, built once per connection; 503 while it is unreachable. */
@@ -113,7 +116,10 @@ async function html(request: FastifyRequest, reply: FastifyReply, status: number
 }
 
 export function officeContext(
-  fixed: Pick<OfficeContext, "config" | "database" | "mail" | "kick" | "agencyName" | "siteUrl" | "assets" | "texts">,
+  fixed: Pick<
+    OfficeContext,
+    "config" | "database" | "mail" | "kick" | "agencyName" | "siteUrl" | "push" | "assets" | "texts"
+  >,
 ): OfficeContext {
   const { config, agencyName, assets } = fixed;
   const parts = fixed.database.perConnection(({ database }): Parts => {

@@ -1,4 +1,7 @@
-/** The office's own policy: its one script and style sheet from this server, nothing inline, nothing framed. */
+/**
+ * The office's own policy: its one script and style sheet from this server, nothing inline, nothing framed; its
+ * service worker and manifest from this server too.
+ */
 export const officePolicy = [
   "default-src 'none'",
   "script-src 'self'",
@@ -6,6 +9,9 @@ export const officePolicy = [
   "font-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
+  // The office's own service worker (/office/sw.js) and app manifest (/office/manifest.webmanifest), issue 37.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",

@@ -2,6 +2,8 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { databaseRateLimitStore } from "../data/rate-limit-store";
 import type { OutgoingMail } from "../mailer";
+import { pushOffReason } from "../push/config";
+import { type PushService, pushService } from "../push/plugin";
 import { buildOfficeAssets } from "./assets";
 import type { OfficeSetting } from "./config";
 import { OfficeError, officeContext } from "./context";
@@ -28,6 +30,8 @@ export interface OfficePluginOptions {
   agencyName: string;
   /** The public site's address (SITE_URL): a ready text points to a page of it. */
   siteUrl: string;
+  /** Alerts on people's phones (server/push); off unless given. */
+  push?: PushService;
 }
 
 /** The office's pages and actions, one module an area, each registering its rows of the route table (routes.ts). */
@@ -40,6 +44,7 @@ const routeModules = [assets, signIn, inbox, stats, enquiry, me, owner, data, he
  */
 export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app, options) => {
   const { setting, mail, kick, agencyName, siteUrl } = options;
+  const push = options.push ?? pushService({ on: false, reason: pushOffReason });
   if (!setting.on) {
     app.log.warn(`The back office (/office) is off: ${setting.reason}`);
     return;
@@ -52,6 +57,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     kick,
     agencyName,
     siteUrl,
+    push,
     assets: await buildOfficeAssets(),
     texts: readReplyTexts(),
   });

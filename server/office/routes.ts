@@ -41,6 +41,9 @@ export const officeRoutes = {
     access: "public",
     params: z.object({ name: z.string().max(100) }),
   },
+  // The office as an app (issue 37): its service worker (scope /office/) and manifest, fetched by the browser itself.
+  serviceWorker: { method: "GET", url: "/office/sw.js", access: "public" },
+  manifest: { method: "GET", url: "/office/manifest.webmanifest", access: "public" },
   signInPage: { method: "GET", url: "/office/sign-in", access: "public" },
   signInOptions: {
     method: "POST",
@@ -206,6 +209,31 @@ export const officeRoutes = {
     access: "staff",
     body: form({}),
     bodyLimit: formLimit,
+  },
+  // Alerts on this device (issue 37): its browser's push subscription, as PushSubscription.toJSON() gives it.
+  alertsOn: {
+    method: "POST",
+    url: "/office/me/alerts",
+    access: "staff",
+    body: z.object({
+      endpoint: z.string().min(1).max(1000),
+      keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+    }),
+    bodyLimit: jsonLimit,
+  },
+  alertsTest: {
+    method: "POST",
+    url: "/office/me/alerts/test",
+    access: "staff",
+    body: z.object({ endpoint: z.string().min(1).max(1000) }),
+    bodyLimit: jsonLimit,
+  },
+  alertsOff: {
+    method: "POST",
+    url: "/office/me/alerts/off",
+    access: "staff",
+    body: z.object({ endpoint: z.string().min(1).max(1000) }),
+    bodyLimit: jsonLimit,
   },
   addPasskeyOptions: {
     method: "POST",

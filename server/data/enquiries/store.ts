@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, UpdateObject } from "kysely";
 import { dubaiDay } from "../dubai-days";
+import { enquiryAlert, queueAlerts } from "../push";
 import type { Database } from "../database";
 import type { Schema } from "../schema";
 import { countEnquiries } from "../stats/counting";
@@ -99,6 +100,19 @@ export class InboxStore {
           })),
         )
         .execute();
+      // An alert to every phone with alerts on, committed with the enquiry (issue 37): never for held spam, nor
+      // for one added by hand in the office (someone there is already working it).
+      await queueAlerts(
+        trx,
+        "everyone-on",
+        entries.flatMap((entry, index) => {
+          const id = ids[index];
+          return heldReasons[index] === null && !entry.cameBy && id !== undefined
+            ? [enquiryAlert(id, entry.submission)]
+            : [];
+        }),
+        now.getTime(),
+      );
       // The statistics count what is let through; a held one counts when someone lets it through (release).
       const day = dubaiDay(now.getTime());
       await countEnquiries(

@@ -1,6 +1,7 @@
 /* The office's one script: the passkey ceremonies (they need the browser's WebAuthn API), a note on the
- * enquiry's timeline when someone taps Call, WhatsApp or E-mail (the page showing Contacted at once), and an
- * invitation link's Copy and Share. Every other action is a plain form post. */
+ * enquiry's timeline when someone taps Call, WhatsApp or E-mail (the page showing Contacted at once), an
+ * invitation link's Copy and Share, and the office's service worker with its alerts (alerts.ts). Every other
+ * action is a plain form post. */
 import {
   browserSupportsWebAuthn,
   startAuthentication,
@@ -8,6 +9,7 @@ import {
   WebAuthnError,
 } from "@simplewebauthn/browser";
 import type { Stage } from "../../data/schema";
+import { alertsCard, alertsOffOnSignOut, registerWorker } from "./alerts";
 import { stageLabels } from "../pages/labels";
 
 const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
@@ -204,3 +206,17 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-link]")) {
     });
   }
 }
+
+// The office's own worker, for its alerts (issue 37), on every office page; the alerts card on "Me".
+const worker = (() => {
+  try {
+    return registerWorker();
+  } catch {
+    return null;
+  }
+})();
+// A registration refused (a private window, say) is the card's to say, not an error on every page.
+worker?.catch(() => {});
+const alertsBox = document.querySelector<HTMLElement>("[data-alerts]");
+if (alertsBox) alertsCard(alertsBox, worker, post);
+alertsOffOnSignOut(post);

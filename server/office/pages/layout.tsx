@@ -6,6 +6,8 @@ import type { Person } from "../accounts";
 export interface Assets {
   css: string;
   js: string;
+  /** The icon a phone shows for the office on its home screen (iPhone: apple-touch-icon). */
+  touchIcon?: string;
 }
 
 export interface PageProps {
@@ -33,6 +35,10 @@ export function Page({ title, agency, assets, person, csrf, section, children }:
         {csrf ? <meta name="csrf-token" content={csrf} /> : null}
         <title>{`${title} · ${agency} office`}</title>
         <link rel="icon" href="data:," />
+        {/* The office installs as an app of its own (issue 37): its manifest, its icon, its colour. */}
+        <link rel="manifest" href="/office/manifest.webmanifest" />
+        {assets.touchIcon ? <link rel="apple-touch-icon" href={assets.touchIcon} /> : null}
+        <meta name="theme-color" content="#0b3a53" />
         <link rel="stylesheet" href={assets.css} />
         <script type="module" src={assets.js} />
       </head>

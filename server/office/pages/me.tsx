@@ -3,6 +3,7 @@ import { PostForm } from "./post-form";
 import type { Person, StoredPasskey } from "../accounts";
 import { plural } from "../../words";
 import { ago, dubaiDateTime } from "../time";
+import { AlertsCard, type AlertsProps } from "./alerts";
 import { Confirm } from "./confirm";
 
 export interface MeProps {
@@ -18,17 +19,20 @@ export interface MeProps {
   removed?: boolean;
   /** Why the last action was refused. */
   problem?: string;
+  /** Alerts on this device (issue 37). */
+  alerts: AlertsProps;
 }
 
 /**
  * A person's own page: their passkeys (where each was added, when, when last used; add one for another device,
  * remove one) and where they are signed in.
  */
-export function Me({ person, passkeys, sessions, fresh, now, ended, removed, problem }: MeProps) {
+export function Me({ person, passkeys, sessions, fresh, now, ended, removed, problem, alerts }: MeProps) {
   return (
     <>
       <h1>{person.name}</h1>
       <p class="subtitle">{person.role === "owner" ? "Owner" : "Staff"}</p>
+      <AlertsCard {...alerts} />
       <section aria-labelledby="passkeys-heading" class="card">
         <h2 id="passkeys-heading">Your passkeys</h2>
         {removed ? <p role="status">The passkey was removed, and the devices it signed in were signed out.</p> : null}

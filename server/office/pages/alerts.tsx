@@ -1,0 +1,78 @@
+/** @jsxImportSource preact */
+import type { StoredSubscription } from "../../data/push";
+import { dubaiDateTime } from "../time";
+
+export interface AlertsProps {
+  /** Why alerts are off for the whole office (PUSH_CONTACT unset); null when they are on. */
+  off: string | null;
+  /** The key a browser subscribes with (VAPID, base64url); null while the database is not open. */
+  publicKey: string | null;
+  /** The person's devices with alerts on. */
+  devices: Pick<StoredSubscription, "label" | "createdAt" | "lastSuccessAt" | "lastError">[];
+}
+
+/**
+ * "Alerts on this phone" (issue 37): the buttons are the script's (client/alerts.ts), which shows the ones that fit
+ * this browser: Turn on (the browser asks for permission only then), Send a test, Turn off; or says why this browser
+ * cannot (an iPhone's Safari outside the home screen). Without the script, the card says so.
+ */
+export function AlertsCard({ off, publicKey, devices }: AlertsProps) {
+  return (
+    <section
+      aria-labelledby="alerts-heading"
+      class="card alerts"
+      data-alerts={off || !publicKey ? undefined : publicKey}
+    >
+      <h2 id="alerts-heading">Alerts on this phone</h2>
+      {off ? (
+        <p data-alerts-off>
+          Alerts are off for the whole office: the server&apos;s PUSH_CONTACT setting is not set. Ask whoever runs the
+          server to set it; new enquiries still arrive by e-mail and in the inbox.
+        </p>
+      ) : (
+        <>
+          <p>
+            A notification on this phone within seconds of each new enquiry: the name and what they asked for, never
+            their number or message. A tap opens the enquiry.
+          </p>
+          <p class="status" role="status" data-alerts-status>
+            {publicKey ? "Checking this browser…" : "The office's database is not reachable. Reload the page."}
+          </p>
+          <div class="alert-buttons">
+            <button type="button" class="primary" data-alerts-action="on" hidden>
+              Turn on alerts
+            </button>
+            <button type="button" data-alerts-action="test" hidden>
+              Send a test
+            </button>
+            <button type="button" data-alerts-action="off" hidden>
+              Turn off
+            </button>
+          </div>
+          <p class="quiet" data-alerts-iphone hidden>
+            On an iPhone (iOS 16.4 or later), alerts work only in the office added to the home screen: in Safari, tap
+            Share, then Add to Home Screen, open the office from there and turn alerts on.
+          </p>
+        </>
+      )}
+      {devices.length > 0 ? (
+        <>
+          <h3 class="alert-devices">Alerts are on for</h3>
+          <ul class="plain">
+            {devices.map((device) => (
+              <li key={`${device.label}-${device.createdAt}`}>
+                <strong>{device.label}</strong>
+                <span class="quiet">
+                  {" "}
+                  since {dubaiDateTime(device.createdAt)}
+                  {device.lastSuccessAt ? `, last alert ${dubaiDateTime(device.lastSuccessAt)}` : ""}
+                </span>
+                {device.lastError ? <span class="quiet">{` Last failure: ${device.lastError}`}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
