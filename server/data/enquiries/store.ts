@@ -4,6 +4,7 @@ import type { Database } from "../database";
 import type { Schema } from "../schema";
 import { countEnquiries } from "../stats/counting";
 import { type OutboxHealth, outboxHealth } from "./outbox-health";
+import { linkRepeatVisitors } from "./repeat-visitors";
 import { type EnquiryInput, fromRow, selectEnquiries, toRow } from "./rows";
 import type { DeliveryStatus, StoredEnquiry, Submission } from "./types";
 
@@ -99,6 +100,13 @@ export class InboxStore {
           })),
         )
         .execute();
+      // A visitor writing again while an earlier enquiry is open: linked to it, and it back to New (issue 37).
+      await linkRepeatVisitors(
+        trx,
+        ids,
+        ids.map((_, index) => heldReasons[index] !== null),
+        now,
+      );
       // The statistics count what is let through; a held one counts when someone lets it through (release).
       const day = dubaiDay(now.getTime());
       await countEnquiries(
