@@ -11,6 +11,7 @@ import { phoneNumbers } from "./010-phone-numbers";
 import { byHand } from "./011-by-hand";
 import { enquiryViews } from "./012-enquiry-views";
 import { searchIndexes } from "./013-search-indexes";
+import { placeholder } from "./014-placeholder";
 import { nextSteps } from "./015-next-steps";
 import type { Migration } from "./migration";
 
@@ -31,8 +32,7 @@ export const migrations: readonly Migration[] = [
   byHand,
   enquiryViews,
   searchIndexes,
-  // TEMPORARY (branch h2, issue 37): stands in for migration 14, which another branch adds in parallel, because the
-  // runner refuses a gap (migrate.ts, checkNumbering). Replace this line with that migration when merging.
-  { version: 14, name: "placeholder-014", up: async () => {} },
+  // TEMPORARY (branch h2): migration 14 is another branch's; see ./014-placeholder.ts.
+  placeholder,
   nextSteps,
 ];

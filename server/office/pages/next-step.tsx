@@ -69,7 +69,7 @@ export function NextStepCard({
           Tomorrow 10:00
         </button>
         <button type="submit" name="pick" value="week">
-          Next week <span class="quiet-inline">Mon 10:00</span>
+          Next week <span class="quiet-inline">· Mon 10:00</span>
         </button>
       </div>
     </PostForm>
