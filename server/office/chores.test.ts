@@ -237,6 +237,34 @@ describe.each(engines)("the daily jobs on %s", (engine) => {
     await steps.finish(soon as number, "done", new Date(now + hour).toISOString(), person.id, now);
   });
 
+  it("issue 37: a due next step is claimed for its alert once, whichever server looks first", async () => {
+    const now = Date.parse("2026-06-10T05:00:00Z");
+    const { person } = await new Accounts(database).invite({
+      name: "Alert Ali",
+      role: "staff",
+      by: null,
+      now,
+      validMs: 60_000,
+    });
+    const [id] = await new InboxStore(database).addMany(
+      [{ submission: submission({ name: "Due Duha", phone: "", email: "" }), heldReason: null }],
+      new Date(now - hour),
+    );
+    const steps = new NextSteps(database);
+    await steps.set(id as number, now - 1, "Call back", person.id, now - hour);
+    const claimed = (await Promise.all([chores().dueAlerts(now), chores().dueAlerts(now)])).flat();
+    expect(claimed.filter((alert) => alert.enquiryId === id)).toEqual([
+      {
+        enquiryId: id,
+        name: "Due Duha",
+        note: "Call back",
+        dueAt: new Date(now - 1).toISOString(),
+        personIds: [person.id],
+      },
+    ]);
+    await steps.finish(id as number, "done", new Date(now - 1).toISOString(), person.id, now);
+  });
+
   it("give the day back when the mail server is away, so a later try sends it", async () => {
     mailbox.sent.length = 0;
     const now = Date.parse("2026-03-10T05:00:00Z");

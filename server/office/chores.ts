@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
+import { claimDueAlerts, type DueAlert } from "../data/enquiries/due-alerts";
 import type { Connection, DatabaseResource } from "../data/resource";
 import type { ChoresTable } from "../data/schema";
 import type { OutgoingMail } from "../mailer";
@@ -68,6 +69,37 @@ export class Chores {
   start(now = Date.now()): void {
     this.schedule("retention", nextDubaiHour(now, 3));
     if (this.options.settings.digest) this.schedule("digest", nextDubaiHour(now, 9));
+    this.everyMinute();
+  }
+
+  /** Next steps come due are looked for once a minute, on every server (issue 37); a failure waits for the next. */
+  private everyMinute(): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      // While the database is unreachable there is nothing to claim: the server's health says why.
+      const run = this.database.connection ? this.dueAlerts(Date.now()) : Promise.resolve([]);
+      void run
+        .catch((error: unknown) => this.options.log.error(error, "The office's due next steps were not alerted"))
+        .finally(() => this.everyMinute());
+    }, 60_000);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /**
+   * The next steps come due (issue 37), each claimed once, by whichever server comes first, in one transaction, and
+   * alerted to the person who set it (the owners, when that person is gone): claimDueAlerts says to whom.
+   */
+  async dueAlerts(now: number): Promise<DueAlert[]> {
+    return this.connection.database.db.transaction().execute(async (trx) => {
+      const alerts = await claimDueAlerts(trx, now);
+      // SEND DUE ALERTS HERE (issue 37, "An alert on the phone", built on another branch): put one push per alert
+      // and person (alert.personIds) on the Web Push queue with `trx`, so a push is queued exactly when its step is
+      // marked alerted, and never twice. Until it is wired, the steps are only marked; the Due tab and the digest
+      // show them either way.
+      return alerts;
+    });
   }
 
   stop(): void {
