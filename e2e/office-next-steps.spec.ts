@@ -35,6 +35,16 @@ test.describe("the back office's next steps, Due tab and linked enquiries (issue
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(wider, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+      // And no field or button runs past its card.
+      const past = await page.evaluate(() =>
+        [...document.querySelectorAll(".card")].flatMap((card) => {
+          const right = card.getBoundingClientRect().right;
+          return [...card.querySelectorAll("input, button, select, textarea")]
+            .filter((field) => field.getBoundingClientRect().right > right + 0.5)
+            .map((field) => field.outerHTML.slice(0, 80));
+        }),
+      );
+      expect(past, `fields wider than their card at ${width} px`).toEqual([]);
       // The whole page from its top (an element's own shot may sit under the sticky header).
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `/tmp/h2-${name}-${width}.png`, fullPage: true });
