@@ -195,7 +195,7 @@ describe.each(engines)("issue 37, nothing forgotten, on %s", (engine) => {
       expect((await steps.ofEnquiry(second)).linked.map((link) => link.id)).toEqual([first]);
     });
 
-    it("never links to an enquiry won or lost, nor when either is held as spam; a new one already New just notes it", async () => {
+    it("never links to an enquiry won or lost, nor when either is held as spam (until let through); a new one already New just notes it", async () => {
       const won = await add({ name: "Won Wael", phone: "050 700 0002", email: "" });
       await work.moveTo(won, "won", null, personId, t0);
       const after = await add({ name: "Wael again", phone: "050 700 0002", email: "" }, t0 + hour);
@@ -208,6 +208,11 @@ describe.each(engines)("issue 37, nothing forgotten, on %s", (engine) => {
       expect(await stageOf(open)).toBe("contacted");
       expect((await steps.ofEnquiry(spam)).linked).toEqual([]);
       expect((await steps.ofEnquiry(open)).linked).toEqual([]);
+
+      // Let through as not spam: linked then, and the earlier one back to New.
+      expect(await work.notSpam(spam, personId, t0 + 2 * hour)).toBe(true);
+      expect(await stageOf(open)).toBe("new");
+      expect((await steps.ofEnquiry(spam)).linked.map((link) => link.id)).toEqual([open]);
 
       const heldFirst = await add({ name: "Held Hadi", phone: "050 700 0004", email: "" }, t0, "honeypot");
       const real = await add({ name: "Real Hadi", phone: "050 700 0004", email: "" }, t0 + hour);

@@ -318,6 +318,8 @@ export class InboxStore {
       const { received_at, page, source, device } = row;
       await countEnquiries(this.db, [{ day: dubaiDay(Date.parse(received_at)), page, source, device }]);
     }
+    // Not spam after all: a visitor who wrote before is linked now, as if it had just come (issue 37).
+    await linkRepeatVisitors(this.db, [id], [false], new Date(now));
     return true;
   }
 
