@@ -33,6 +33,14 @@ export interface EnquiriesTable extends EnquiryFieldColumns {
   phone_flag: "invalid" | "foreign-mobile" | null;
   /** How an enquiry added by hand in the office came (issue 35, item 6); null for one sent from the site. */
   came_by: CameBy | null;
+  /** The next step someone in the office set (issue 37): when (ISO 8601, UTC), a short note, and who set it. */
+  next_step_at: string | null;
+  next_step_note: string | null;
+  next_step_by: number | null;
+  /** When the due step's alert went out; null until then, and again whenever the step is set anew. */
+  next_step_alerted_at: string | null;
+  /** A repeat visitor's earlier open enquiry this one was linked to when it came (issue 37); null for none. */
+  earlier_id: number | null;
 }
 
 /** How an enquiry added by hand came: someone at the counter, a phone call, a WhatsApp chat, anything else. */
@@ -157,8 +165,12 @@ export interface EnquiryEventsTable {
   person_id: number | null;
   /**
    * `call`, `whatsapp`, `email`: a reply opened, the name of the ready text it carried in `detail` ("" for the
-   * greeting: issue 37); `phone`: the number corrected in the office, its international form in `detail`; `corrected-email`: the address
-   * corrected, `{"from","to"}` in `detail`; `added`: added by hand, how it came in `detail`; `spam`: marked as spam.
+   * greeting: issue 37); `phone`: the number corrected in the office, its international form in `detail`;
+   * `corrected-email`: the address corrected, `{"from","to"}` in `detail`; `added`: added by hand, how it came in
+   * `detail`; `spam`: marked as spam;
+   * `next-step`: a next step set, `{"at","note"}` in `detail`; `next-step-done` and `next-step-cleared`: the same
+   * of the step done or cleared; `wrote-again`: the visitor wrote again, `{"id","from"}` (the new enquiry, and the
+   * stage this one came back to New from, or null when it was New already), by the server (no person).
    */
   kind:
     | "opened"
@@ -172,7 +184,11 @@ export interface EnquiryEventsTable {
     | "phone"
     | "corrected-email"
     | "added"
-    | "spam";
+    | "spam"
+    | "next-step"
+    | "next-step-done"
+    | "next-step-cleared"
+    | "wrote-again";
   detail: string;
 }
 

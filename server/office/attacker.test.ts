@@ -282,6 +282,43 @@ describe.each(engines)("the back office against an attacker, on %s", (engine) =>
     });
   });
 
+  describe("issue 37: a next step's note, typed in the office, is shown back as text", () => {
+    it("on the enquiry, its timeline and the Due tab, markup escaped and bidirectional overrides made visible", async () => {
+      const sent = await post(server.url, {
+        body: enquiryForm({ ...validEnquiry, name: "Step Attacker", phone: "050 909 0909", email: "step@example.com" }),
+        headers: { referer: `${officeOrigin}/services` },
+      });
+      expect(sent.status).toBe(200);
+      const id = (
+        await database.db
+          .selectFrom("enquiries")
+          .select("id")
+          .where("name", "=", "Step Attacker")
+          .executeTakeFirstOrThrow()
+      ).id;
+      const note = '<img src=x onerror="alert(1)">\u202egpj.exe';
+      const when = new Date(Date.now() + 4 * 3_600_000 - 3_600_000).toISOString().slice(0, 16);
+      const set = await owner.client.form(`/office/enquiries/${id}/next-step`, { pick: "date", when, note });
+      expect(set.status).toBe(303);
+      for (const path of [`/office/enquiries/${id}`, "/office?tab=due"]) {
+        const page = await owner.client.get(path);
+        expect(page.text, path).not.toContain("<img src=x");
+        expect(page.text, path).not.toContain("\u202e");
+        expect(page.text, path).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;>[U+202E]gpj.exe");
+      }
+      // A nonsense date sends the form back with the note in its field, as text.
+      const wrong = await owner.client.form(`/office/enquiries/${id}/next-step`, { pick: "date", when: "<b>", note });
+      expect(wrong.status).toBe(400);
+      expect(wrong.text).not.toContain("<img src=x");
+      expect(wrong.text).toContain('value="&lt;b>"');
+      const at =
+        /name="step" value="([^"]+)"/.exec((await owner.client.get(`/office/enquiries/${id}`)).text)?.[1] ?? "";
+      expect(
+        (await owner.client.form(`/office/enquiries/${id}/next-step/finish`, { how: "done", step: at })).status,
+      ).toBe(303);
+    });
+  });
+
   describe("every office route: no session, a forged cross-site post", () => {
     const posts = (Object.values(officeRoutes) as RouteSpec[]).filter((route) => route.method === "POST");
     const address = (route: RouteSpec) => route.url.replace(/:[a-z]+/g, "1");
@@ -340,10 +377,19 @@ describe.each(engines)("the back office against an attacker, on %s", (engine) =>
       for (const path of [
         "/office/enquiries/2147483648/notes",
         "/office/enquiries/2147483648/stage",
+        "/office/enquiries/2147483648/next-step",
+        "/office/enquiries/2147483648/next-step/finish",
         "/office/team/9999999999/revoke",
         "/office/team/2147483648/role",
       ]) {
-        const answer = await owner.client.form(path, { note: "x", stage: "won", role: "staff" });
+        const answer = await owner.client.form(path, {
+          note: "x",
+          stage: "won",
+          role: "staff",
+          pick: "hour",
+          how: "done",
+          step: "x",
+        });
         expect(answer.status, path).toBe(404);
       }
     });
@@ -401,6 +447,11 @@ describe.each(engines)("the back office against an attacker, on %s", (engine) =>
             "message",
             "which",
             "sure",
+            // Next steps (issue 37).
+            "pick",
+            "when",
+            "how",
+            "step",
           ]) {
             fields.append(key, one);
             if (repeat) fields.append(key, two);

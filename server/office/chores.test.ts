@@ -9,7 +9,10 @@ import { type Connection, connectionOn } from "../data/resource";
 import { InboxStore } from "../data/enquiries/store";
 import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
 import { StatsStore } from "../data/stats/store";
+import { submission } from "../testing/submission";
+import { Accounts } from "./accounts";
 import { Chores, readChoreSettings } from "./chores";
+import { NextSteps } from "./next-steps";
 
 const hour = 60 * 60_000;
 const quiet = { info: () => {}, error: () => {}, warn: () => {} } as never;
@@ -191,6 +194,75 @@ describe.each(engines)("the daily jobs on %s", (engine) => {
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs) expect(href).toMatch(/^https:\/\/office\.example\/office[/?]/);
+  });
+
+  it("issue 37: the digest lists the overdue next steps first, with their note, how long overdue and who set them", async () => {
+    mailbox.sent.length = 0;
+    const now = Date.parse("2026-05-10T05:00:00Z");
+    const store = new InboxStore(database);
+    const { person } = await new Accounts(database).invite({
+      name: "Ravi Kumar",
+      role: "staff",
+      by: null,
+      now: now - 100 * hour,
+      validMs: 60_000,
+    });
+    const [late, soon] = await store.addMany(
+      [
+        { submission: submission({ name: "Overdue Omar", phone: "", email: "" }), heldReason: null },
+        { submission: submission({ name: "Later Lubna", phone: "", email: "" }), heldReason: null },
+      ],
+      new Date(now - 2 * hour),
+    );
+    const steps = new NextSteps(database);
+    await steps.set(
+      late as number,
+      now - 49 * hour,
+      "Call https://evil.example back about the passport",
+      person.id,
+      now - 50 * hour,
+    );
+    await steps.set(soon as number, now + hour, "Not yet", person.id, now - 50 * hour);
+    expect(await chores().digest(now)).toBe(true);
+    const [mail] = mailbox.sent;
+    expect(mail?.subject).toMatch(/^Office digest: 1 overdue, \d+ not contacted, \d+ held as spam$/);
+    const text = mail?.text ?? "";
+    expect(text.startsWith("Next steps overdue: 1.\n")).toBe(true);
+    expect(text).toContain(
+      `- Overdue Omar: Call hxxps://evil[.]example back about the passport, overdue by 2 days, set by Ravi Kumar: https://office.example/office/enquiries/${late}`,
+    );
+    expect(text).not.toContain("Later Lubna");
+    expect(text.indexOf("Next steps overdue")).toBeLessThan(text.indexOf("Not contacted"));
+    await steps.finish(late as number, "done", new Date(now - 49 * hour).toISOString(), person.id, now);
+    await steps.finish(soon as number, "done", new Date(now + hour).toISOString(), person.id, now);
+  });
+
+  it("issue 37: a due next step is claimed for its alert once, whichever server looks first", async () => {
+    const now = Date.parse("2026-06-10T05:00:00Z");
+    const { person } = await new Accounts(database).invite({
+      name: "Alert Ali",
+      role: "staff",
+      by: null,
+      now,
+      validMs: 60_000,
+    });
+    const [id] = await new InboxStore(database).addMany(
+      [{ submission: submission({ name: "Due Duha", phone: "", email: "" }), heldReason: null }],
+      new Date(now - hour),
+    );
+    const steps = new NextSteps(database);
+    await steps.set(id as number, now - 1, "Call back", person.id, now - hour);
+    const claimed = (await Promise.all([chores().dueAlerts(now), chores().dueAlerts(now)])).flat();
+    expect(claimed.filter((alert) => alert.enquiryId === id)).toEqual([
+      {
+        enquiryId: id,
+        name: "Due Duha",
+        note: "Call back",
+        dueAt: new Date(now - 1).toISOString(),
+        personIds: [person.id],
+      },
+    ]);
+    await steps.finish(id as number, "done", new Date(now - 1).toISOString(), person.id, now);
   });
 
   it("give the day back when the mail server is away, so a later try sends it", async () => {

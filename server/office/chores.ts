@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
+import { claimDueAlerts, type DueAlert } from "../data/enquiries/due-alerts";
 import type { Connection, DatabaseResource } from "../data/resource";
 import type { ChoresTable } from "../data/schema";
 import type { OutgoingMail } from "../mailer";
 import { escapeHtml, forMail } from "../text";
 import { plural } from "../words";
+import { NextSteps } from "./next-steps";
+import { dueWords } from "./next-step-time";
 import { dubaiDateTime } from "./time";
 import { readServerSettings, type ServerSettings } from "../settings";
 import { Work } from "./work";
@@ -28,6 +31,8 @@ export function readChoreSettings(env: Record<string, string | undefined>): Chor
 /** How much of a visitor's name and of the service asked for the digest shows, in characters. */
 const longestName = 80;
 const longestService = 80;
+/** And of a next step's note (at most 200 anyway). */
+const longestNote = 200;
 
 /** A line of the digest: text, then perhaps a link of the office's own and the text after it. */
 interface DigestLine {
@@ -49,8 +54,8 @@ export interface ChoreOptions {
 /**
  * The office's daily jobs, on every server, each done once a day by whichever server claims it first (a row in
  * `chores`): at 03:00 Dubai time the clean-up (enquiries past RETENTION_MONTHS, held spam after 30 days), at
- * 09:00 the digest mail (enquiries not contacted a day after they came, and how many are held). A job that
- * fails gives its claim back and is tried again in 10 minutes.
+ * 09:00 the digest mail (next steps overdue, first; enquiries not contacted a day after they came; how many are
+ * held). A job that fails gives its claim back and is tried again in 10 minutes.
  */
 export class Chores {
   private timers = new Set<NodeJS.Timeout>();
@@ -64,6 +69,37 @@ export class Chores {
   start(now = Date.now()): void {
     this.schedule("retention", nextDubaiHour(now, 3));
     if (this.options.settings.digest) this.schedule("digest", nextDubaiHour(now, 9));
+    this.everyMinute();
+  }
+
+  /** Next steps come due are looked for once a minute, on every server (issue 37); a failure waits for the next. */
+  private everyMinute(): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      // While the database is unreachable there is nothing to claim: the server's health says why.
+      const run = this.database.connection ? this.dueAlerts(Date.now()) : Promise.resolve([]);
+      void run
+        .catch((error: unknown) => this.options.log.error(error, "The office's due next steps were not alerted"))
+        .finally(() => this.everyMinute());
+    }, 60_000);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /**
+   * The next steps come due (issue 37), each claimed once, by whichever server comes first, in one transaction, and
+   * alerted to the person who set it (the owners, when that person is gone): claimDueAlerts says to whom.
+   */
+  async dueAlerts(now: number): Promise<DueAlert[]> {
+    return this.connection.database.db.transaction().execute(async (trx) => {
+      const alerts = await claimDueAlerts(trx, now);
+      // SEND DUE ALERTS HERE (issue 37, "An alert on the phone", built on another branch): put one push per alert
+      // and person (alert.personIds) on the Web Push queue with `trx`, so a push is queued exactly when its step is
+      // marked alerted, and never twice. Until it is wired, the steps are only marked; the Due tab and the digest
+      // show them either way.
+      return alerts;
+    });
   }
 
   stop(): void {
@@ -143,8 +179,12 @@ export class Chores {
     if (!mail) return false;
     if (!(await this.claim("digest", now))) return false;
     try {
-      const { rows, total, held } = await new Work(this.connection.database).waiting(now);
-      if (total === 0 && held === 0) return false;
+      const { database } = this.connection;
+      const [{ rows, total, held }, overdue] = await Promise.all([
+        new Work(database).waiting(now),
+        new NextSteps(database).due(now, 50),
+      ]);
+      if (total === 0 && held === 0 && overdue.total === 0) return false;
       const office = this.options.office;
       const link = (path: string) => (office ? `${office}${path}` : null);
       // Each line is plain text, then perhaps one of the office's own links: the only links in the mail. What a
@@ -157,11 +197,32 @@ export class Chores {
         };
       });
       const more = total > rows.length ? [{ text: `…and ${total - rows.length} more.` }] : [];
+      // Overdue next steps first (issue 37): each with its note, how long overdue, and who set it.
+      const steps: DigestLine[] =
+        overdue.total === 0
+          ? []
+          : [
+              { text: `Next steps overdue: ${overdue.total}.` },
+              ...overdue.rows.map((row) => {
+                const where = link(`/office/enquiries/${row.id}`);
+                const note = row.step.note ? `${forMail(row.step.note, longestNote)}, ` : "";
+                const by = row.step.by === null ? "" : `, set by ${forMail(row.step.by, longestName)}`;
+                return {
+                  text: `- ${forMail(row.name, longestName)}: ${note}${dueWords(row.step.at, now)}${by}${where ? ": " : ""}`,
+                  href: where,
+                };
+              }),
+              ...(overdue.total > overdue.rows.length
+                ? [{ text: `…and ${overdue.total - overdue.rows.length} more.` }]
+                : []),
+              { text: "" },
+            ];
       const heldLink = link("/office?tab=held");
       const heldLine = heldLink
         ? { text: `Held as suspected spam: ${held} (`, href: heldLink, after: ")." }
         : { text: `Held as suspected spam: ${held}.` };
       const all: DigestLine[] = [
+        ...steps,
         { text: `Not contacted a day after they came in: ${total}.` },
         ...lines,
         ...more,
@@ -183,7 +244,7 @@ export class Chores {
         messageId: `<digest-${dubaiDay(now)}@${/@([A-Za-z0-9.-]+)/.exec(mail.from)?.[1] ?? "localhost"}>`,
         from: mail.from,
         to: mail.to,
-        subject: `Office digest: ${total} not contacted, ${held} held as spam`,
+        subject: `Office digest: ${overdue.total > 0 ? `${overdue.total} overdue, ` : ""}${total} not contacted, ${held} held as spam`,
         text,
         html,
       });

@@ -16,6 +16,7 @@ import { Passkeys } from "./passkeys";
 import type { ReplyTexts } from "./replies";
 import { type Session, Sessions } from "./sessions";
 import { Work } from "./work";
+import { NextSteps } from "./next-steps";
 
 export const cookieName = "__Host-office";
 
@@ -35,6 +36,8 @@ export interface Parts {
   accounts: Accounts;
   sessions: Sessions;
   work: Work;
+  /** Next steps, the Due tab, linked enquiries (issue 37). */
+  steps: NextSteps;
   passkeys: Passkeys;
 }
 
@@ -129,6 +132,7 @@ export function officeContext(
       accounts,
       sessions: new Sessions(database, config),
       work: new Work(database),
+      steps: new NextSteps(database),
       passkeys: new Passkeys(accounts, config),
     };
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RouteSpec } from "./route-spec";
+import { picks } from "./next-step-time";
 import { tabs } from "./work";
 
 const formLimit = 64 * 1024;
@@ -90,7 +91,8 @@ export const officeRoutes = {
     access: "staff",
     query: z.object({
       // None: New, or every tab while searching (issue 35).
-      tab: z.enum(tabs).optional(),
+      // Or Due: the next steps due (issue 37), a list of its own, oldest first.
+      tab: z.enum([...tabs, "due"]).optional(),
       q: text(200).default(""),
       service: text(200).default(""),
       before: id.optional(),
@@ -155,6 +157,29 @@ export const officeRoutes = {
     access: "staff",
     params: z.object({ id }),
     body: form({ email: z.string().max(1000).default("") }),
+    bodyLimit: formLimit,
+  },
+  // An enquiry's next step (issue 37): a quick pick, or a date and time typed (read as Dubai's), with a short note.
+  nextStep: {
+    method: "POST",
+    url: "/office/enquiries/:id/next-step",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({
+      // Enter in a field presses the form's first button, "Set" of the date and time.
+      pick: z.enum(picks).default("date"),
+      when: z.string().max(100).default(""),
+      note: z.string().max(formLimit).default(""),
+    }),
+    bodyLimit: formLimit,
+  },
+  // The step done, or cleared: `step` is the moment of the one the page showed.
+  finishStep: {
+    method: "POST",
+    url: "/office/enquiries/:id/next-step/finish",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({ how: z.enum(["done", "cleared"]), step: z.string().max(40) }),
     bodyLimit: formLimit,
   },
   markSpam: {

@@ -197,6 +197,9 @@ describe.each(engines)("the office's data on %s", (engine) => {
               submission: submission({
                 kind: "contact",
                 name: "Carl Contact",
+                // Another visitor: Nadia and Omar share an address, so Nadia's enquiry is linked to Omar's (issue 37).
+                email: "carl@example.com",
+                phone: "+971 50 765 4321",
                 visaType: "",
                 subject: "Opening hours",
                 message: "When are you open?",
@@ -262,6 +265,8 @@ describe.each(engines)("the office's data on %s", (engine) => {
         events: [
           { kind: "note", detail: "<b>called twice</b>" },
           { kind: "stage", detail: "lost: went to another agency" },
+          // Nadia wrote from the same address while it was New (issue 37).
+          { kind: "wrote-again", detail: JSON.stringify({ id: nadia, from: null }) },
         ],
       });
       expect((await work.list({ tab: "done" })).rows.map((row) => row.name)).toEqual(["Old Omar"]);

@@ -5,6 +5,7 @@ import type { Database } from "../database";
 import type { Schema } from "../schema";
 import { countEnquiries } from "../stats/counting";
 import { type OutboxHealth, outboxHealth } from "./outbox-health";
+import { linkRepeatVisitors } from "./repeat-visitors";
 import { type EnquiryInput, fromRow, selectEnquiries, toRow } from "./rows";
 import type { DeliveryStatus, StoredEnquiry, Submission } from "./types";
 
@@ -112,6 +113,13 @@ export class InboxStore {
             : [];
         }),
         now.getTime(),
+      );
+      // A visitor writing again while an earlier enquiry is open: linked to it, and it back to New (issue 37).
+      await linkRepeatVisitors(
+        trx,
+        ids,
+        ids.map((_, index) => heldReasons[index] !== null),
+        now,
       );
       // The statistics count what is let through; a held one counts when someone lets it through (release).
       const day = dubaiDay(now.getTime());
@@ -324,6 +332,8 @@ export class InboxStore {
       const { received_at, page, source, device } = row;
       await countEnquiries(this.db, [{ day: dubaiDay(Date.parse(received_at)), page, source, device }]);
     }
+    // Not spam after all: a visitor who wrote before is linked now, as if it had just come (issue 37).
+    await linkRepeatVisitors(this.db, [id], [false], new Date(now));
     return true;
   }
 

@@ -12,6 +12,7 @@ import { byHand } from "./011-by-hand";
 import { enquiryViews } from "./012-enquiry-views";
 import { searchIndexes } from "./013-search-indexes";
 import { push } from "./014-push";
+import { nextSteps } from "./015-next-steps";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   enquiryViews,
   searchIndexes,
   push,
+  nextSteps,
 ];

@@ -12,16 +12,21 @@ import { calendarDay } from "../../words";
 import { titleOfPage } from "../../page-titles";
 import { dubaiDateTime } from "../time";
 import type { EnquiryDetail } from "../work";
+import type { LinkedEnquiry, NextStep } from "../next-steps";
+import { LinkedEnquiries, NextStepCard } from "./next-step";
 import { Confirm } from "./confirm";
 import { cameByLabels, deliveryLabel, stageLabels } from "./labels";
 import { ReadyTexts } from "./ready-texts";
 import { Timeline } from "./timeline";
+import { EmailForm, PhoneForm } from "./corrections";
 
 export const longestNote = 5000;
 export const longestReason = 300;
 
 export interface EnquiryProps {
   enquiry: EnquiryDetail;
+  /** Its next step, the same visitor's other enquiries (issue 37), and the moment the page is made; none: neither. */
+  steps?: { step: NextStep | null; linked: LinkedEnquiry[]; now: number };
   replies: ReturnType<typeof replyLinks>;
   /** The agency's ready texts, filled in for this visitor (issue 37); none when not given. */
   ready?: readonly ReadyReply[];
@@ -33,7 +38,9 @@ export interface EnquiryProps {
   owner?: { fresh: boolean };
 }
 
-export type EnquiryProblem = { form: "note" | "lost" | "phone" | "email"; message: string; text: string };
+export type EnquiryProblem =
+  | { form: "note" | "lost" | "phone" | "email"; message: string; text: string }
+  | { form: "next-step"; message: string; text: string; when: string };
 
 function Field({ name, wide = false, children }: { name: string; wide?: boolean; children: ComponentChildren }) {
   return (
@@ -78,7 +85,7 @@ export function sentFrom(page: string | null, kind: EnquiryDetail["kind"]): { ti
  * timeline. Every stored text is shown with its control characters and bidirectional overrides made visible
  * (server/text.ts): oneLine for a field, visible for the message and a note, which keep their line breaks.
  */
-export function Enquiry({ enquiry, replies, ready = [], mailOn, problem, owner }: EnquiryProps) {
+export function Enquiry({ enquiry, steps, replies, ready = [], mailOn, problem, owner }: EnquiryProps) {
   const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);
   const from = sentFrom(enquiry.page, enquiry.kind);
   return (
@@ -126,6 +133,8 @@ export function Enquiry({ enquiry, replies, ready = [], mailOn, problem, owner }
         </h2>
         <p class="message">{visible(enquiry.message) || "(none)"}</p>
       </section>
+
+      <LinkedEnquiries linked={steps?.linked ?? []} />
 
       {enquiry.phoneFlag ? (
         <section aria-labelledby="phone-heading" class="card flagged">
@@ -188,6 +197,17 @@ export function Enquiry({ enquiry, replies, ready = [], mailOn, problem, owner }
           </PostForm>
         </section>
       ) : null}
+
+      <NextStepCard
+        id={enquiry.id}
+        step={steps?.step ?? null}
+        now={steps?.now ?? 0}
+        problem={
+          problem?.form === "next-step"
+            ? { message: problem.message, note: problem.text, when: problem.when }
+            : undefined
+        }
+      />
 
       <section aria-labelledby="stage-heading" class="card">
         <h2 id="stage-heading">Status</h2>
@@ -305,66 +325,6 @@ export function Enquiry({ enquiry, replies, ready = [], mailOn, problem, owner }
         <Timeline enquiry={enquiry} />
       </section>
     </>
-  );
-}
-
-/** The number as it should be dialled, typed by someone in the office: a flagged one's likeliest reading offered. */
-function PhoneForm({ enquiry, problem }: Pick<EnquiryProps, "problem"> & { enquiry: EnquiryDetail }) {
-  const shown = problem?.form === "phone";
-  const offered = enquiry.phoneFlag?.candidates[0] ?? enquiry.phoneInternational;
-  return (
-    <PostForm action={`/office/enquiries/${enquiry.id}/phone`} class="phone-form">
-      <label htmlFor="phone-number">Number with its country code</label>
-      <div class="inline">
-        <input
-          id="phone-number"
-          name="phone"
-          type="tel"
-          maxLength={40}
-          value={shown ? problem.text : offered ? spaced(offered) : ""}
-          aria-invalid={shown ? "true" : undefined}
-          aria-describedby={shown ? "phone-problem" : undefined}
-        />
-        <button type="submit">Save number</button>
-      </div>
-      {shown ? (
-        <p id="phone-problem" class="error" role="alert">
-          {problem.message}
-        </p>
-      ) : null}
-    </PostForm>
-  );
-}
-
-/**
- * The address as it should be, typed by someone in the office: the current one offered for a typo's fix, unless it
- * holds characters that are shown marked (oneLine), which an input would show raw.
- */
-function EmailForm({ enquiry, problem }: Pick<EnquiryProps, "problem"> & { enquiry: EnquiryDetail }) {
-  const shown = problem?.form === "email";
-  const offered = oneLine(enquiry.email) === enquiry.email ? enquiry.email : "";
-  return (
-    // The server checks the address by the site's own rule, and says what is wrong in words (noValidate).
-    <PostForm action={`/office/enquiries/${enquiry.id}/email`} class="phone-form" noValidate>
-      <label htmlFor="email-address">E-mail address</label>
-      <div class="inline">
-        <input
-          id="email-address"
-          name="email"
-          type="email"
-          maxLength={254}
-          value={shown ? problem.text : offered}
-          aria-invalid={shown ? "true" : undefined}
-          aria-describedby={shown ? "email-problem" : undefined}
-        />
-        <button type="submit">Save address</button>
-      </div>
-      {shown ? (
-        <p id="email-problem" class="error" role="alert">
-          {problem.message}
-        </p>
-      ) : null}
-    </PostForm>
   );
 }
 

@@ -6,11 +6,16 @@ import { titleOfPage } from "../../page-titles";
 import { ago } from "../time";
 import { type ListRow, type Tab, type TabCounts, tabs } from "../work";
 import { Confirm } from "./confirm";
+import { DueList, type DueProps } from "./due";
 import { stageLabels, tabLabels } from "./labels";
 
 export interface InboxProps {
-  /** null: a search or filter looking in every tab, before anyone picks one. */
-  tab: Tab | null;
+  /** null: a search or filter looking in every tab, before anyone picks one; "due": the Due tab (issue 37). */
+  tab: Tab | "due" | null;
+  /** How many next steps are due now: the Due tab is first while there are some, with its count, else not shown. */
+  dueCount?: number;
+  /** The Due tab's list, when it is the one shown. */
+  due?: DueProps;
   search: string;
   service: string;
   services: string[];
@@ -31,8 +36,14 @@ export interface InboxProps {
 }
 
 /** An inbox address keeping the search and filter. */
-export function inboxHref(query: { tab: Tab | null; search?: string; service?: string; before?: number }): string {
+export function inboxHref(query: {
+  tab: Tab | "due" | null;
+  search?: string;
+  service?: string;
+  before?: number;
+}): string {
   const params = new URLSearchParams();
+  if (query.tab === "due") return "/office?tab=due";
   // Without a tab, a search looks in every tab, and no search shows New: a tab picked while searching is named.
   if (query.tab !== null && (query.tab !== "new" || query.search || query.service)) params.set("tab", query.tab);
   if (query.search) params.set("q", query.search);
@@ -55,6 +66,8 @@ const came = (count: number) => `${plural(count, "enquiry", "enquiries")} came t
  */
 export function Inbox({
   tab,
+  dueCount = 0,
+  due,
   search,
   service,
   services,
@@ -79,6 +92,11 @@ export function Inbox({
         </a>
       </div>
       <nav class="tabs" aria-label="Enquiries by status">
+        {dueCount > 0 ? (
+          <a href="/office?tab=due" class="tab-due" aria-current={tab === "due" ? "page" : undefined}>
+            Due <span class="count">{dueCount.toLocaleString("en")}</span>
+          </a>
+        ) : null}
         {filtered ? (
           <a href={inboxHref({ tab: null, search, service })} aria-current={tab === null ? "page" : undefined}>
             Every tab <span class="count">{counted(counts.everywhere, counts.capped)}</span>
@@ -93,6 +111,11 @@ export function Inbox({
             {tabLabels[name]} <span class="count">{counted(counts.tabs[name], counts.capped)}</span>
           </a>
         ))}
+        {dueCount === 0 && tab === "due" ? (
+          <a href="/office?tab=due" aria-current="page">
+            Due <span class="count">0</span>
+          </a>
+        ) : null}
       </nav>
       <form class="filters" role="search" method="get" action="/office">
         <label class="search">
@@ -141,7 +164,9 @@ export function Inbox({
           </Confirm>
         </section>
       ) : null}
-      {rows.length === 0 ? (
+      {tab === "due" ? (
+        <DueList {...(due ?? { rows: [], total: 0, now })} />
+      ) : rows.length === 0 ? (
         <p class="empty">{filtered || tab === null ? "No enquiry matches." : `Nothing in ${tabLabels[tab]}.`}</p>
       ) : (
         <ol class="rows">
@@ -168,10 +193,12 @@ export function Inbox({
           ))}
         </ol>
       )}
-      <nav class="paging" aria-label="More enquiries">
-        {paged ? <a href={inboxHref({ tab, search, service })}>Newest</a> : null}
-        {older !== null ? <a href={inboxHref({ tab, search, service, before: older })}>Older</a> : null}
-      </nav>
+      {tab === "due" ? null : (
+        <nav class="paging" aria-label="More enquiries">
+          {paged ? <a href={inboxHref({ tab, search, service })}>Newest</a> : null}
+          {older !== null ? <a href={inboxHref({ tab, search, service, before: older })}>Older</a> : null}
+        </nav>
+      )}
     </>
   );
 }

@@ -61,6 +61,43 @@ function describe(event: TimelineEvent): string {
       return `Added by hand: ${cameByLabels[event.detail as CameBy] ?? oneLine(event.detail)}`;
     case "spam":
       return "Marked as spam";
+    case "next-step":
+    case "next-step-done":
+    case "next-step-cleared": {
+      const { at, note } = readStep(event.detail);
+      const when = at ? dubaiDateTime(at) : "?";
+      const what = note ? `: ${oneLine(note)}` : "";
+      if (event.kind === "next-step") return `Next step set for ${when}${what}`;
+      return `${event.kind === "next-step-done" ? "Next step done" : "Next step cleared"} (${when})${what}`;
+    }
+    case "wrote-again": {
+      const { id, from } = readWroteAgain(event.detail);
+      const back = from ? `; back to New from ${stageLabels[from as Stage] ?? oneLine(from)}` : "";
+      return `The visitor wrote again (enquiry ${id ?? "?"})${back}`;
+    }
+  }
+}
+
+/** A next step's moment and note, as its timeline entry keeps them (next-steps.ts). */
+function readStep(detail: string): { at: string | null; note: string } {
+  try {
+    const { at, note } = JSON.parse(detail) as { at?: unknown; note?: unknown };
+    return {
+      at: typeof at === "string" && !Number.isNaN(Date.parse(at)) ? at : null,
+      note: typeof note === "string" ? note : "",
+    };
+  } catch {
+    return { at: null, note: "" };
+  }
+}
+
+/** Which enquiry the visitor wrote again in, and the stage this one came back to New from (repeat-visitors.ts). */
+function readWroteAgain(detail: string): { id: number | null; from: string | null } {
+  try {
+    const { id, from } = JSON.parse(detail) as { id?: unknown; from?: unknown };
+    return { id: typeof id === "number" ? id : null, from: typeof from === "string" ? from : null };
+  } catch {
+    return { id: null, from: null };
   }
 }
 

@@ -6,6 +6,7 @@ import { Enquiry, type EnquiryProblem, longestNote, longestReason } from "../pag
 import { loadPageTitles } from "../../page-titles";
 import { readPhone } from "../../data/enquiries/phone";
 import { oneLine } from "../../text";
+import { longestStepNote, quickPick, readDubaiDateTime } from "../next-step-time";
 import { readyReplies, replyLinks } from "../replies";
 import { loadReplyFacts, pageFacts } from "../reply-facts";
 import { officeRoutes } from "../routes";
@@ -24,7 +25,13 @@ export function register(on: On, ctx: OfficeContext): void {
     id: number,
     problem?: EnquiryProblem,
   ) => {
-    const [enquiry] = await Promise.all([partsNow().work.detail(id), loadPageTitles(), loadReplyFacts()]);
+    const { work, steps } = partsNow();
+    const [enquiry, { step, linked }] = await Promise.all([
+      work.detail(id),
+      steps.ofEnquiry(id),
+      loadPageTitles(),
+      loadReplyFacts(),
+    ]);
     if (!enquiry) return notFound(request, reply, session);
     const replies = replyLinks(enquiry, ctx.texts, ctx.agencyName);
     const facts = { ...pageFacts(enquiry.page, ctx.siteUrl), agency: ctx.agencyName };
@@ -34,6 +41,7 @@ export function register(on: On, ctx: OfficeContext): void {
       oneLine(enquiry.name).slice(0, 80) || "Enquiry",
       <Enquiry
         enquiry={enquiry}
+        steps={{ step, linked, now: Date.now() }}
         replies={replies}
         ready={readyReplies(enquiry, ctx.texts, facts)}
         mailOn={Boolean(mail)}
@@ -87,6 +95,35 @@ export function register(on: On, ctx: OfficeContext): void {
     const added = await partsNow().work.note(id, note, session.person.id, Date.now());
     if (!added) return notFound(request, reply, session);
     return reply.redirect(`/office/enquiries/${id}#notes-heading`, 303);
+  });
+
+  // A next step (issue 37): a quick pick, or a date and time read as Dubai's; nothing typed is lost to a problem.
+  on(officeRoutes.nextStep, async (request, reply, { params, body, session }) => {
+    const { id } = params;
+    const now = Date.now();
+    // One line: a step's note is a short reminder (shown through oneLine, like every stored text).
+    const note = body.note.replace(/[\r\n\t]+/g, " ").trim();
+    const keep = (message: string) =>
+      showEnquiry(request, reply, session, id, { form: "next-step", message, text: body.note, when: body.when });
+    if (note.length > longestStepNote) {
+      return keep(`A next step's note can be at most ${longestStepNote} characters; this one has ${note.length}.`);
+    }
+    let at: number;
+    if (body.pick === "date") {
+      const read = readDubaiDateTime(body.when, now);
+      if ("problem" in read) return keep(read.problem);
+      at = read.at;
+    } else at = quickPick(body.pick, now);
+    if (!(await partsNow().steps.set(id, at, note, session.person.id, now))) return notFound(request, reply, session);
+    return reply.redirect(`/office/enquiries/${id}#next-step-heading`, 303);
+  });
+
+  on(officeRoutes.finishStep, async (request, reply, { params, body, session }) => {
+    const { id } = params;
+    if (!(await partsNow().steps.finish(id, body.how, body.step, session.person.id, Date.now()))) {
+      return notFound(request, reply, session);
+    }
+    return reply.redirect(`/office/enquiries/${id}#next-step-heading`, 303);
   });
 
   // A number corrected in the office: its international form, the visitor's own kept (issue 35).

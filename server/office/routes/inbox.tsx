@@ -35,12 +35,16 @@ export function register(on: On, ctx: OfficeContext): void {
     const { q: search, service, before, deleted } = query;
     // A search looks in every tab until someone picks one (issue 35).
     const tab = query.tab ?? (search.trim() || service ? null : "new");
-    const { work } = partsNow();
-    const [list, services, counts, today] = await Promise.all([
-      work.list({ tab, search, service, before }),
+    const { work, steps } = partsNow();
+    const now = Date.now();
+    // The Due tab (issue 37) is a list of its own, the longest overdue first; its count shows on every tab.
+    const [list, services, counts, today, dueCount, due] = await Promise.all([
+      tab === "due" ? { rows: [], older: null } : work.list({ tab, search, service, before }),
       servicesNow(work),
       work.counts({ search, service }),
-      work.today(Date.now()),
+      work.today(now),
+      steps.dueCount(now),
+      tab === "due" ? steps.due(now) : undefined,
       // The pages' titles, read on the first page that shows them (server/page-titles.ts).
       loadPageTitles(),
     ]);
@@ -50,13 +54,15 @@ export function register(on: On, ctx: OfficeContext): void {
       "Enquiries",
       <Inbox
         tab={tab}
+        dueCount={dueCount}
+        due={due ? { ...due, now } : undefined}
         search={search}
         service={service}
         services={services}
         rows={list.rows}
         older={list.older}
         paged={before !== undefined}
-        now={Date.now()}
+        now={now}
         counts={counts}
         today={today}
         owner={session.person.role === "owner" ? { fresh: fresh(session) } : undefined}

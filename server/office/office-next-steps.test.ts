@@ -1,0 +1,133 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../data/open";
+import { engines } from "../data/testing/engines";
+import { enquiryForm, post, removeTestDirs, type Running, startOn, validEnquiry } from "../testing/inbox-server";
+import { dubaiInputValue } from "./next-step-time";
+import { type OfficeClient, officeOrigin, signedInPerson } from "./testing/office-client";
+
+/*
+ * Issue 37, "Nothing forgotten", in the back office over HTTP on both engines: a next step set with a quick pick or
+ * a date and time (Dubai's), nonsense refused in words with nothing typed lost, what was typed shown back as text;
+ * the Due tab first while anything is due; done and cleared; a visitor who writes again linked on both pages.
+ */
+
+afterAll(removeTestDirs);
+
+const hour = 60 * 60_000;
+
+describe.each(engines)("issue 37 in the back office on %s", (engine) => {
+  let server: Running;
+  let database: Database;
+  let staff: Awaited<ReturnType<typeof signedInPerson>>;
+
+  beforeAll(async () => {
+    server = await startOn(engine, { server: { trustProxy: true } });
+    database = await openDatabase(server.database, { migrate: false });
+    staff = await signedInPerson(server.origin, database, "Ravi Kumar", "staff");
+  });
+  afterAll(async () => {
+    await database.close();
+    await server.app.close();
+  });
+
+  const submit = async (values: Record<string, string>) => {
+    const reply = await post(server.url, {
+      body: enquiryForm({ ...validEnquiry, ...values }),
+      headers: { referer: `${officeOrigin}/visa-changes/2` },
+    });
+    expect(reply.status).toBe(200);
+    return (await server.stored()).at(-1)?.id ?? 0;
+  };
+  const client = (): OfficeClient => staff.client;
+  const tabsOf = (html: string) =>
+    [...(/<nav class="tabs"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? "").matchAll(/<a [^>]*>(.*?)<\/a>/gs)].map((match) =>
+      (match[1] ?? "")
+        .replace(/<[^>]+>/g, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
+  const stepCard = (html: string) =>
+    /<section[^>]*class="card next-step[^"]*"[^>]*>(.*?)<\/section>/s.exec(html)?.[1] ?? "";
+
+  it("sets a next step with a quick pick, shows it, and puts it on the timeline", async () => {
+    const id = await submit({ name: "Quick Qasim", phone: "050 111 0001", email: "qasim@example.com" });
+    const set = await client().form(`/office/enquiries/${id}/next-step`, { pick: "tomorrow", note: "Send the price" });
+    expect(set.status).toBe(303);
+    expect(set.location).toBe(`/office/enquiries/${id}#next-step-heading`);
+    const page = await client().get(`/office/enquiries/${id}`);
+    const card = stepCard(page.text);
+    expect(card).toContain("Send the price");
+    expect(card).toMatch(/, 10:00<\/strong>/);
+    expect(card).toContain("Set by Ravi Kumar");
+    expect(page.text).toMatch(/Next step set for \w{3} \d{1,2} \w{3} \d{4}, 10:00: Send the price/);
+    // Not due yet: no Due tab.
+    expect(tabsOf((await client().get("/office")).text)[0]).toMatch(/^New /);
+  });
+
+  it("refuses nonsense in words, keeping the note and the date as typed, shown as text", async () => {
+    const id = await submit({ name: "Typo Tariq", phone: "050 111 0002", email: "tariq@example.com" });
+    const note = `<script>alert("x")</script> call him`;
+    const wrong = await client().form(`/office/enquiries/${id}/next-step`, {
+      pick: "date",
+      when: "2026-02-30T10:00",
+      note,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain("There is no 2026-02-30 10:00: check the day and the time.");
+    expect(wrong.text).not.toContain("<script>alert");
+    expect(wrong.text).toContain('value="&lt;script>alert(&quot;x&quot;)&lt;/script> call him"');
+    expect(wrong.text).toContain('value="2026-02-30T10:00"');
+    const empty = await client().form(`/office/enquiries/${id}/next-step`, { pick: "date", when: "", note: "Keep me" });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain("Pick a date and time, or tap one of the quick picks.");
+    expect(empty.text).toContain('value="Keep me"');
+    const long = await client().form(`/office/enquiries/${id}/next-step`, { pick: "hour", note: "x".repeat(201) });
+    expect(long.status).toBe(400);
+    expect(long.text).toContain("A next step's note can be at most 200 characters; this one has 201.");
+    expect(await client().form(`/office/enquiries/${id}/next-step`, { pick: "someday" })).toMatchObject({
+      status: 400,
+    });
+    expect(await client().form(`/office/enquiries/999999/next-step`, { pick: "hour" })).toMatchObject({ status: 404 });
+  });
+
+  it("a step due shows in the Due tab, first, with its note, how overdue and who set it; done takes it off", async () => {
+    const id = await submit({ name: "Due Dana", phone: "050 111 0003", email: "dana@example.com" });
+    const when = dubaiInputValue(Date.now() - 2 * hour);
+    const note = "Ask for the <b>passport</b> copy";
+    expect((await client().form(`/office/enquiries/${id}/next-step`, { pick: "date", when, note })).status).toBe(303);
+    const inbox = await client().get("/office");
+    expect(tabsOf(inbox.text)[0]).toBe("Due 1");
+    const due = await client().get("/office?tab=due");
+    expect(due.status).toBe(200);
+    expect(due.text).toContain("Due Dana");
+    expect(due.text).toContain("Ask for the &lt;b>passport&lt;/b> copy");
+    expect(due.text).toMatch(/overdue by (1 hour|2 hours)/);
+    expect(due.text).toContain("set by Ravi Kumar");
+    const page = await client().get(`/office/enquiries/${id}`);
+    const at = /name="step" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
+    expect(at).toBe(new Date(Date.parse(`${when}:00+04:00`)).toISOString());
+    expect((await client().form(`/office/enquiries/${id}/next-step/finish`, { how: "done", step: at })).status).toBe(
+      303,
+    );
+    const after = await client().get(`/office/enquiries/${id}`);
+    expect(stepCard(after.text)).toContain("Nothing planned");
+    expect(after.text).toMatch(/Next step done \([^)]+\): Ask for the &lt;b>passport&lt;\/b> copy/);
+    expect(tabsOf((await client().get("/office")).text).some((tab) => tab.startsWith("Due"))).toBe(false);
+    const empty = await client().get("/office?tab=due");
+    expect(empty.text).toContain("Nothing is due.");
+    expect(tabsOf(empty.text).at(-1)).toBe("Due 0");
+  });
+
+  it("a visitor who writes again from the same phone: linked on both pages, the earlier one back in New", async () => {
+    const first = await submit({ name: "Again Amira", phone: "050 111 0004", email: "amira@example.com" });
+    expect((await client().form(`/office/enquiries/${first}/stage`, { stage: "contacted" })).status).toBe(303);
+    const second = await submit({ name: "Amira", phone: "+971501110004", email: "other@example.com" });
+    const earlier = await client().get(`/office/enquiries/${first}`);
+    const later = await client().get(`/office/enquiries/${second}`);
+    expect(earlier.text).toContain(`href="/office/enquiries/${second}" data-linked="${second}">Also wrote on`);
+    expect(later.text).toContain(`href="/office/enquiries/${first}" data-linked="${first}">Also wrote on`);
+    expect(earlier.text).toContain('data-stage="new"');
+    expect(earlier.text).toContain(`The visitor wrote again (enquiry ${second}); back to New from Contacted`);
+  });
+});
