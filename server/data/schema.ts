@@ -33,6 +33,8 @@ export interface EnquiriesTable extends EnquiryFieldColumns {
   phone_flag: "invalid" | "foreign-mobile" | null;
   /** How an enquiry added by hand in the office came (issue 35, item 6); null for one sent from the site. */
   came_by: CameBy | null;
+  /** The key its form sent it with (Idempotency-Key, issue 38): one enquiry per key; null when sent without. */
+  submission_key: string | null;
 }
 
 /** How an enquiry added by hand came: someone at the counter, a phone call, a WhatsApp chat, anything else. */

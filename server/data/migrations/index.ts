@@ -11,6 +11,7 @@ import { phoneNumbers } from "./010-phone-numbers";
 import { byHand } from "./011-by-hand";
 import { enquiryViews } from "./012-enquiry-views";
 import { searchIndexes } from "./013-search-indexes";
+import { submissionKeys } from "./016-submission-keys";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   byHand,
   enquiryViews,
   searchIndexes,
+  submissionKeys,
 ];
