@@ -41,6 +41,8 @@ export interface EnquiriesTable extends EnquiryFieldColumns {
   next_step_alerted_at: string | null;
   /** A repeat visitor's earlier open enquiry this one was linked to when it came (issue 37); null for none. */
   earlier_id: number | null;
+  /** The key its form sent it with (Idempotency-Key, issue 38): one enquiry per key; null when sent without. */
+  submission_key: string | null;
 }
 
 /** How an enquiry added by hand came: someone at the counter, a phone call, a WhatsApp chat, anything else. */

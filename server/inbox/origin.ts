@@ -50,7 +50,7 @@ export function answerPreflight(request: FastifyRequest, reply: FastifyReply, po
   return reply
     .code(204)
     .header("access-control-allow-methods", "POST")
-    .header("access-control-allow-headers", "Content-Type, Accept")
+    .header("access-control-allow-headers", "Content-Type, Accept, Idempotency-Key")
     .header("access-control-max-age", "600")
     .send();
 }

@@ -31,6 +31,20 @@ export const successMessage = "Your enquiry has been submitted successfully!";
 export const unavailableMessage =
   "The website cannot take enquiries right now. Please try again later, or contact us by phone or WhatsApp.";
 export const busyMessage = "The enquiry inbox is busy. Please try again in a moment.";
+export const badKeyMessage = "The Idempotency-Key must be 16 to 100 letters, digits, dashes or underscores";
+
+/**
+ * The key the site's own forms send an enquiry with (issue 38): the Idempotency-Key header, bare or as a quoted
+ * string (the IETF draft's form), made when the enquiry is first sent and sent again with it on every retry. Null
+ * without one; a key that is not one (or several: Node joins repeated headers with commas) is refused.
+ */
+export function submissionKey(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  const value = Array.isArray(header) ? header.join(",") : header;
+  const key = /^"(.*)"$/.exec(value.trim())?.[1] ?? value.trim();
+  if (!/^[A-Za-z0-9_-]{16,100}$/.test(key)) throw new InboxError(400, badKeyMessage);
+  return key;
+}
 
 /** Messages for the framework's and plugins' own refusals, in the words of the form service. */
 const knownErrors: Record<string, [number, string]> = {
@@ -155,6 +169,7 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
         throw new InboxError(415, "Unsupported content type: send multipart/form-data or application/json");
       }
       checkAccessKey(fields, options.accessKey);
+      const key = submissionKey(request.headers["idempotency-key"]);
       const submission = toSubmission(kind, fields);
       // Held or not, the answer is the same (spam.ts).
       const { reason: heldReason, proof } = state.guard
@@ -171,6 +186,7 @@ export const submitRoute: FastifyPluginAsync<SubmitRouteOptions> = async (app, o
           // (the User-Agent is read, not kept). A source that is not one is left out, the enquiry kept.
           source: isSource(fields.get("source")) ? (fields.get("source") ?? null) : null,
           device: deviceClass(request.headers["user-agent"]),
+          key,
         });
       } catch (error) {
         if (error instanceof StillBusyError) throw error;

@@ -1,4 +1,5 @@
 import { site } from "../site-config";
+import { forgetSendKey, sendKeyFor } from "./send-key";
 import { challengeUrlOf } from "./spam-guard";
 
 /*
@@ -66,10 +67,13 @@ export function defaultFormServiceConfig(): FormServiceConfig {
 /**
  * Posts one form to the form service (or the site's own inbox) and says how it went: the enquiry forms and the
  * Contact form alike. Never throws and never hangs: every way the exchange can fail (no network, no answer within
- * the timeout, an HTML error page, a body that is not JSON) becomes a result.
+ * the timeout, an HTML error page, a body that is not JSON) becomes a result. `enquiry` is the form and its values
+ * as text: to the site's own inbox, the same enquiry sent again goes with the same key (send-key.ts), so that a
+ * retry after a lost answer never stores it twice.
  */
 export async function sendToFormService(
   endpoint: string,
+  enquiry: string,
   request: () => { body: BodyInit; headers?: Record<string, string> },
   options: Pick<SubmitEnquiryOptions, "fetch" | "timeoutMs"> = {},
 ): Promise<SubmitEnquiryResult> {
@@ -90,14 +94,18 @@ export async function sendToFormService(
   const exchange = async (): Promise<SubmitEnquiryResult> => {
     try {
       const { body, headers } = request();
+      // Only to the own inbox: an external service was never asked for it (a header of its own would need its leave).
+      const key: Record<string, string> = isOwnInbox(endpoint) ? { "Idempotency-Key": sendKeyFor(enquiry) } : {};
       const response = await fetchImpl(endpoint, {
         method: "POST",
         body,
-        headers: { ...headers, Accept: "application/json" },
+        headers: { ...headers, ...key, Accept: "application/json" },
         signal: controller.signal,
       });
       const text = await response.text();
-      return readReply(response, text);
+      const result = readReply(response, text);
+      if (result.ok) forgetSendKey();
+      return result;
     } catch (error) {
       if (controller.signal.aborted) return { ok: false, reason: "timeout", message: timeoutMessage };
       return { ok: false, reason: "network", message: errorMessage(error) };

@@ -80,3 +80,15 @@ describe("submitContact", () => {
     });
   });
 });
+
+describe("the key a message goes with to the site's own inbox (issue 38)", () => {
+  it("is the same for the same message tried again, and differs from an enquiry's", async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>().mockRejectedValue(new TypeError("Failed to fetch"));
+    const own = { ...config, endpoint: "/api/submit" };
+    await submitContact(values, { config: own, fetch });
+    await submitContact(values, { config: own, fetch });
+    const keys = fetch.mock.calls.map(([, init]) => new Headers(init?.headers).get("Idempotency-Key"));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+});

@@ -48,6 +48,7 @@ export function submitContact(values: ContactValues, options: SubmitContactOptio
   const config = options.config ?? defaultFormServiceConfig();
   return sendToFormService(
     config.endpoint,
+    `contact ${JSON.stringify(values)}`,
     () => ({
       body: JSON.stringify(contactPayload(values, config, options)),
       headers: { "Content-Type": "application/json" },

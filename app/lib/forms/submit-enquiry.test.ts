@@ -280,3 +280,42 @@ describe("submitEnquiry", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+/** Issue 38: a retry never makes two enquiries. */
+describe("the key an enquiry goes with to the site's own inbox", () => {
+  const own: FormServiceConfig = { ...config, endpoint: "/api/submit" };
+  const keyOf = (fetch: ReturnType<typeof json>, call: number) =>
+    new Headers(fetch.mock.calls[call]?.[1]?.headers).get("Idempotency-Key");
+  const failing = () => vi.fn<typeof globalThis.fetch>().mockRejectedValue(new TypeError("Failed to fetch"));
+
+  it("is the same when the same enquiry is sent again after a failure, and new once one has gone", async () => {
+    const fetch = failing();
+    await submitEnquiry(values, { config: own, fetch });
+    await submitEnquiry(values, { config: own, fetch });
+    const first = keyOf(fetch, 0);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(fetch, 1)).toBe(first);
+
+    const sent = json({ success: true });
+    expect(await submitEnquiry(values, { config: own, fetch: sent })).toEqual({ ok: true });
+    expect(keyOf(sent, 0)).toBe(first);
+    await submitEnquiry(values, { config: own, fetch: sent });
+    expect(keyOf(sent, 1)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(sent, 1)).not.toBe(first);
+  });
+
+  it("is new when the visitor changed the enquiry, and after a refusal of the same one stays", async () => {
+    const refused = json({ success: false, message: "Too many submissions" }, 429);
+    await submitEnquiry(values, { config: own, fetch: refused });
+    await submitEnquiry(values, { config: own, fetch: refused });
+    expect(keyOf(refused, 1)).toBe(keyOf(refused, 0));
+    await submitEnquiry({ ...values, message: "Three adults." }, { config: own, fetch: refused });
+    expect(keyOf(refused, 2)).not.toBe(keyOf(refused, 1));
+  });
+
+  it("goes to the site's own inbox only, never to an external form service", async () => {
+    const fetch = json({ success: true });
+    await submitEnquiry(values, { config, fetch });
+    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).has("Idempotency-Key")).toBe(false);
+  });
+});

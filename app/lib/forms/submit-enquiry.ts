@@ -54,5 +54,10 @@ export function buildEnquiryFormData(
 /** Sends one enquiry (the spec's calls, multipart) and says how it went; see `sendToFormService`. */
 export function submitEnquiry(values: EnquiryValues, options: SubmitEnquiryOptions = {}): Promise<SubmitEnquiryResult> {
   const config = options.config ?? defaultFormServiceConfig();
-  return sendToFormService(config.endpoint, () => ({ body: buildEnquiryFormData(values, config, options) }), options);
+  return sendToFormService(
+    config.endpoint,
+    `enquiry ${JSON.stringify(values)}`,
+    () => ({ body: buildEnquiryFormData(values, config, options) }),
+    options,
+  );
 }

@@ -27,6 +27,11 @@ export interface EnquiryInput {
    * never counted by the statistics, which count what the site brings.
    */
   cameBy?: CameBy | null;
+  /**
+   * The key the form sent it with (the Idempotency-Key header, issue 38): a send tried again with the same key finds
+   * the enquiry stored the first time (store.ts, addMany).
+   */
+  key?: string | null;
 }
 
 /** An enquiry's row with its outbox row (less the lease, which is the mail worker's business). */
@@ -58,7 +63,7 @@ export function fieldValues(row: EnquiryFieldColumns): EnquiryFieldValues {
 
 /** The enquiries row of a submission received at `now`. */
 export function toRow(
-  { submission, page, source, device, cameBy }: EnquiryInput,
+  { submission, page, source, device, cameBy, key }: EnquiryInput,
   now: Date,
 ): Insertable<EnquiriesTable> {
   return {
@@ -70,6 +75,7 @@ export function toRow(
     source: source ?? null,
     device: device ?? null,
     came_by: cameBy ?? null,
+    submission_key: key ?? null,
   };
 }
 

@@ -47,7 +47,9 @@ export class InboxStore {
 
   /**
    * Stores several submissions in one transaction (one disk sync); returns their ids in order. A proof of work
-   * some server has stored before holds its enquiry as suspected spam.
+   * some server has stored before holds its enquiry as suspected spam. An entry whose key (the form's
+   * Idempotency-Key) is stored already, before or earlier in the batch, stores nothing: it gets the id of the
+   * enquiry its key stored, and is neither mailed nor counted again.
    */
   async addMany(entries: NewEnquiry[], now = new Date()): Promise<number[]> {
     if (entries.length === 0) return [];
@@ -69,64 +71,82 @@ export class InboxStore {
         if (!proof || fresh.delete(proof.signature)) return heldReason;
         return heldReason ? `${heldReason}, ${proofUsedBefore}` : proofUsedBefore;
       });
-      // At most 1,000 rows a statement: SQLite takes 32,766 values in one, and a row has 18 (issue 35 added two).
-      const inserted: { id: number }[] = [];
+      // At most 1,000 rows a statement: SQLite takes 32,766 values in one, and a row has 19 (issue 38 added one).
+      // A key stored before (by this server or another, even one committing at this very moment) stores nothing:
+      // the entry is a send tried again, and gets the id of the enquiry its first send stored.
+      const inserted: { id: number; submission_key: string | null }[] = [];
       for (let first = 0; first < entries.length; first += rowsPerInsert) {
         const rows = await trx
           .insertInto("enquiries")
           .values(entries.slice(first, first + rowsPerInsert).map((entry) => toRow(entry, now)))
-          .returning("id")
+          .onConflict((conflict) => conflict.column("submission_key").doNothing())
+          .returning(["id", "submission_key"])
           .execute();
         inserted.push(...rows);
       }
-      // The ids are handed out in the order of the rows: ascending, they are the entries' in order.
-      const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
-      await trx
-        .insertInto("outbox")
-        .values(
-          ids.map((id, index) => ({
-            enquiry_id: id,
-            next_attempt_at: now.getTime(),
-            status:
-              heldReasons[index] !== null
-                ? ("held" as const)
-                : entries[index]?.cameBy
-                  ? ("office" as const)
-                  : ("pending" as const),
-            held_reason: heldReasons[index] ?? null,
-            last_error: null,
-            sent_at: null,
-            lease_owner: null,
-            lease_until: null,
-          })),
-        )
-        .execute();
+      // The ids are handed out in the order of the rows: ascending, they are the stored entries' in order.
+      inserted.sort((a, b) => a.id - b.id);
+      const storedKeys = new Set(inserted.flatMap((row) => (row.submission_key === null ? [] : [row.submission_key])));
+      const stored = entries.map((entry) => !entry.key || storedKeys.delete(entry.key));
+      const newIds = inserted.map((row) => row.id);
+      const repeated = entries.flatMap((entry, index) => (stored[index] || !entry.key ? [] : [entry.key]));
+      const firstIds = new Map<string, number>();
+      if (repeated.length > 0) {
+        const found = await trx
+          .selectFrom("enquiries")
+          .select(["id", "submission_key"])
+          .where("submission_key", "in", repeated)
+          .execute();
+        for (const row of found) if (row.submission_key !== null) firstIds.set(row.submission_key, row.id);
+      }
+      let next = 0;
+      const ids = entries.map((entry, index) =>
+        stored[index] ? (newIds[next++] ?? 0) : (firstIds.get(entry.key ?? "") ?? 0),
+      );
+      const added = entries.flatMap((entry, index) =>
+        stored[index] ? [{ entry, id: ids[index] ?? 0, heldReason: heldReasons[index] ?? null }] : [],
+      );
+      if (added.length > 0) {
+        await trx
+          .insertInto("outbox")
+          .values(
+            added.map(({ entry, id, heldReason }) => ({
+              enquiry_id: id,
+              next_attempt_at: now.getTime(),
+              status:
+                heldReason !== null ? ("held" as const) : entry.cameBy ? ("office" as const) : ("pending" as const),
+              held_reason: heldReason,
+              last_error: null,
+              sent_at: null,
+              lease_owner: null,
+              lease_until: null,
+            })),
+          )
+          .execute();
+      }
       // An alert to every phone with alerts on, committed with the enquiry (issue 37): never for held spam, nor
       // for one added by hand in the office (someone there is already working it).
       await queueAlerts(
         trx,
         "everyone-on",
-        entries.flatMap((entry, index) => {
-          const id = ids[index];
-          return heldReasons[index] === null && !entry.cameBy && id !== undefined
-            ? [enquiryAlert(id, entry.submission)]
-            : [];
-        }),
+        added.flatMap(({ entry, id, heldReason }) =>
+          heldReason === null && !entry.cameBy ? [enquiryAlert(id, entry.submission)] : [],
+        ),
         now.getTime(),
       );
       // A visitor writing again while an earlier enquiry is open: linked to it, and it back to New (issue 37).
       await linkRepeatVisitors(
         trx,
-        ids,
-        ids.map((_, index) => heldReasons[index] !== null),
+        added.map(({ id }) => id),
+        added.map(({ heldReason }) => heldReason !== null),
         now,
       );
       // The statistics count what is let through; a held one counts when someone lets it through (release).
       const day = dubaiDay(now.getTime());
       await countEnquiries(
         trx,
-        entries.flatMap((entry, index) =>
-          heldReasons[index] === null && !entry.cameBy
+        added.flatMap(({ entry, heldReason }) =>
+          heldReason === null && !entry.cameBy
             ? [{ day, page: entry.page ?? null, source: entry.source ?? null, device: entry.device ?? null }]
             : [],
         ),

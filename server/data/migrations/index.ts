@@ -13,6 +13,7 @@ import { enquiryViews } from "./012-enquiry-views";
 import { searchIndexes } from "./013-search-indexes";
 import { push } from "./014-push";
 import { nextSteps } from "./015-next-steps";
+import { submissionKeys } from "./016-submission-keys";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   searchIndexes,
   push,
   nextSteps,
+  submissionKeys,
 ];
