@@ -177,6 +177,7 @@ export async function buildServer({
     agencyName: settings.agencyName,
     log: app.log,
     mail,
+    alertsQueued: () => alerts.kick(),
   });
   app.addHook("onReady", async () => daily.start());
   app.addHook("onClose", async () => daily.stop());

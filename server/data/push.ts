@@ -122,6 +122,12 @@ export function enquiryAlert(
   return { title: `New enquiry: ${name}`, body: asked, url: `/office/enquiries/${id}` };
 }
 
+/** The alert of a next step come due (issue 37): the visitor's name, never the step's note. */
+export function dueStepAlert({ enquiryId, name }: { enquiryId: number; name: string }): Alert {
+  const who = name.trim().replace(/\s+/g, " ") || "Someone";
+  return { title: `Next step due: ${who}`, body: "Tap to open the enquiry.", url: `/office/enquiries/${enquiryId}` };
+}
+
 /** The devices and alert queue of one database. */
 export class PushStore {
   constructor(readonly database: Database) {}

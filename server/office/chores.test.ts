@@ -13,6 +13,7 @@ import { submission } from "../testing/submission";
 import { Accounts } from "./accounts";
 import { Chores, readChoreSettings } from "./chores";
 import { NextSteps } from "./next-steps";
+import { PushStore } from "../data/push";
 
 const hour = 60 * 60_000;
 const quiet = { info: () => {}, error: () => {}, warn: () => {} } as never;
@@ -252,7 +253,25 @@ describe.each(engines)("the daily jobs on %s", (engine) => {
     );
     const steps = new NextSteps(database);
     await steps.set(id as number, now - 1, "Call back", person.id, now - hour);
+    // Ali's phone has alerts on: one push for the step, queued with its claim, whichever server claims it.
+    const endpoint = `https://push.example/ali-${engine}`;
+    await new PushStore(database).subscribe(person.id, {
+      endpoint,
+      p256dh: "key",
+      auth: "secret",
+      label: "Ali's phone",
+    });
     const claimed = (await Promise.all([chores().dueAlerts(now), chores().dueAlerts(now)])).flat();
+    const queued = await database.db
+      .selectFrom("push_queue as q")
+      .innerJoin("push_subscriptions as s", "s.id", "q.subscription_id")
+      .select(["q.title", "q.body", "q.url"])
+      .where("s.endpoint", "=", endpoint)
+      .execute();
+    // The visitor's name and that a step is due; never the note, which may hold a number or more.
+    expect(queued).toEqual([
+      { title: "Next step due: Due Duha", body: "Tap to open the enquiry.", url: `/office/enquiries/${id}` },
+    ]);
     expect(claimed.filter((alert) => alert.enquiryId === id)).toEqual([
       {
         enquiryId: id,

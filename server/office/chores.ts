@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
 import { claimDueAlerts, type DueAlert } from "../data/enquiries/due-alerts";
 import type { Connection, DatabaseResource } from "../data/resource";
+import { dueStepAlert, queueAlert } from "../data/push";
 import type { ChoresTable } from "../data/schema";
 import type { OutgoingMail } from "../mailer";
 import { escapeHtml, forMail } from "../text";
@@ -49,6 +50,8 @@ export interface ChoreOptions {
   log: FastifyBaseLogger;
   /** The mail transport for the digest; null when mail is not set up (SMTP_HOST). */
   mail: OutgoingMail | null;
+  /** Told when due steps' alerts were queued, so that they go now rather than at the push worker's next look. */
+  alertsQueued?: () => void;
 }
 
 /**
@@ -80,6 +83,9 @@ export class Chores {
       // While the database is unreachable there is nothing to claim: the server's health says why.
       const run = this.database.connection ? this.dueAlerts(Date.now()) : Promise.resolve([]);
       void run
+        .then((alerts) => {
+          if (alerts.length > 0) this.options.alertsQueued?.();
+        })
         .catch((error: unknown) => this.options.log.error(error, "The office's due next steps were not alerted"))
         .finally(() => this.everyMinute());
     }, 60_000);
@@ -94,10 +100,10 @@ export class Chores {
   async dueAlerts(now: number): Promise<DueAlert[]> {
     return this.connection.database.db.transaction().execute(async (trx) => {
       const alerts = await claimDueAlerts(trx, now);
-      // SEND DUE ALERTS HERE (issue 37, "An alert on the phone", built on another branch): put one push per alert
-      // and person (alert.personIds) on the Web Push queue with `trx`, so a push is queued exactly when its step is
-      // marked alerted, and never twice. Until it is wired, the steps are only marked; the Due tab and the digest
-      // show them either way.
+      // One push per device of each person told, queued in the transaction that marks the step alerted: queued
+      // exactly once, whichever server claims it (the push worker sends it: server/push). The locked screen shows
+      // the visitor's name, never the note (it may hold a number, or more than a lock screen should).
+      for (const alert of alerts) await queueAlert(trx, { to: alert.personIds, ...dueStepAlert(alert) }, now);
       return alerts;
     });
   }
