@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import { whenFree } from "../busy";
+import { backoff, QueueWorker } from "../queue-worker";
 import type { RetryConfig } from "./config";
 import { isPermanentRefusal, isTlsRefusal, type MailMessage, type MailSender } from "../mailer";
 import type { InboxStore } from "../data/enquiries/store";
@@ -12,13 +11,6 @@ export interface WorkerLog {
   error(message: string): void;
 }
 
-/** Delay before the next attempt after `attempts` failures: base, 2×base, 4×base… up to the cap. */
-export function backoff(attempts: number, retry: RetryConfig): number {
-  return Math.min(retry.maxMs, retry.baseMs * 2 ** Math.max(0, attempts - 1));
-}
-
-// setTimeout fires at once for delays above 2^31-1 ms.
-const maxTimer = 2 ** 31 - 1;
 /** Enquiries claimed at once: one query for several when many wait. */
 const claimBatch = 5;
 /** The longest a send may take before the transport gives up (mailer.ts: connection, greeting, socket). */
@@ -49,76 +41,24 @@ export interface OutboxOptions {
  * server's acceptance and the mark means one more copy, never a lost enquiry, and the copy carries the same
  * Message-ID (mail.ts), so mail clients show it as the same message.
  */
-export class OutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  /** This worker's name on its leases: the machine, the process and a random part. */
-  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-
+export class OutboxWorker extends QueueWorker {
   constructor(
     private readonly store: InboxStore,
     private readonly sender: MailSender,
     private readonly compose: (enquiry: StoredEnquiry) => MailMessage,
     private readonly options: OutboxOptions,
     private readonly log: WorkerLog,
-  ) {}
-
-  start(): void {
-    this.kick();
+  ) {
+    super("outbox", store, options.pollMs, (reason) => log.warn(`Outbox round failed: ${reason}`));
   }
 
-  /** Something new is pending: send it now rather than at the next timer. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.drain()
-      .catch((error: unknown) =>
-        this.log.warn(`Outbox round failed: ${error instanceof Error ? error.message : error}`),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else {
-          this.scheduleNext();
-        }
-      });
-  }
-
-  /** Stops taking new work, waits for a send in progress and closes the SMTP transport. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-    // What this server claimed and did not send is the other servers' at once, not when the lease ends.
-    await this.store.releaseClaims(this.id).catch(() => {});
+  /** Stops taking new work, waits for a send in progress, lets go of its claims and closes the SMTP transport. */
+  override async stop(): Promise<void> {
+    await super.stop();
     this.sender.close();
   }
 
-  private scheduleNext(): void {
-    if (this.stopped) return;
-    this.store
-      .nextDueAt()
-      .catch(() => null) // Locked or failing: the poll below comes back to it.
-      .then((next) => {
-        if (this.stopped || this.running) return;
-        // At the latest at the next poll: another server or the enquiries command may have queued something.
-        const delay = Math.min(maxTimer, this.options.pollMs, Math.max(0, (next ?? Infinity) - Date.now()));
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.kick(), delay);
-        // The timer alone must not keep a process alive.
-        this.timer.unref();
-      });
-  }
-
-  private async drain(): Promise<void> {
+  protected async drain(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
       const claimedAt = Date.now();

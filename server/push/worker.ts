@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import { whenFree } from "../busy";
+import { backoff, QueueWorker } from "../queue-worker";
 import type { ClaimedAlert, PushStore } from "../data/push";
 import type { PushRetry } from "./config";
 import type { PushResult } from "./sender";
@@ -12,15 +11,8 @@ export interface PushLog {
 
 /** Alerts claimed at once, sent side by side: one slow push service holds the others up for one timeout at most. */
 const claimBatch = 10;
-// setTimeout fires at once for delays above 2^31-1 ms.
-const maxTimer = 2 ** 31 - 1;
 /** Nobody waits on the queue: it may wait for a locked database much longer than a visitor. */
 const busyWaitMs = 60_000;
-
-/** Delay before the next attempt after `attempts` failures: base, 2×base, 4×base… up to the cap. */
-export function pushBackoff(attempts: number, retry: PushRetry): number {
-  return Math.min(retry.maxMs, retry.baseMs * 2 ** Math.max(0, attempts - 1));
-}
 
 /** Sends one alert to its device (sender.ts, sendPush). */
 export type Send = (alert: ClaimedAlert) => Promise<PushResult>;
@@ -32,68 +24,17 @@ export type Send = (alert: ClaimedAlert) => Promise<PushResult>;
  * failure back with exponential back-off, up to `maxAttempts`; drops an alert that waited longer than `maxAgeMs`.
  * A server stopping lets go of its claims; one killed mid-send leaves them to the others once the lease has passed.
  */
-export class PushWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  readonly id = `${hostname()}:${process.pid}:push:${randomUUID().slice(0, 8)}`;
-
+export class PushWorker extends QueueWorker {
   constructor(
     private readonly store: PushStore,
     private readonly send: Send,
     private readonly retry: PushRetry,
     private readonly log: PushLog,
-  ) {}
-
-  start(): void {
-    this.kick();
+  ) {
+    super("push", store, retry.pollMs, (reason) => log.warn(`Alert round failed: ${reason}`));
   }
 
-  /** Something was queued: send it now rather than at the next poll. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.drain()
-      .catch((error: unknown) => this.log.warn(`Alert round failed: ${error instanceof Error ? error.message : error}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else {
-          this.scheduleNext();
-        }
-      });
-  }
-
-  /** Stops taking work, waits for the sends in progress, and lets go of what it claimed and did not send. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-    await this.store.releaseClaims(this.id).catch(() => {});
-  }
-
-  private scheduleNext(): void {
-    if (this.stopped) return;
-    this.store
-      .nextDueAt()
-      .catch(() => null)
-      .then((next) => {
-        if (this.stopped || this.running) return;
-        const delay = Math.min(maxTimer, this.retry.pollMs, Math.max(0, (next ?? Infinity) - Date.now()));
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.kick(), delay);
-        this.timer.unref();
-      });
-  }
-
-  private async drain(): Promise<void> {
+  protected async drain(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
       const claimedAt = Date.now();
@@ -134,7 +75,7 @@ export class PushWorker {
     }
     const attempts = alert.attempts + 1;
     const last = attempts >= this.retry.maxAttempts;
-    const delay = pushBackoff(attempts, this.retry);
+    const delay = backoff(attempts, this.retry);
     await whenFree(
       () => this.store.markFailed(alert, this.id, result.reason, last ? null : Date.now() + delay),
       busyWaitMs,
