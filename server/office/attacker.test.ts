@@ -11,6 +11,7 @@ import type { RouteSpec } from "./route-spec";
 import { officeRoutes } from "./routes";
 import { SoftAuthenticator } from "./testing/authenticator";
 import { OfficeClient, officeOrigin, ownAddress, signedInPerson } from "./testing/office-client";
+import { officeServer, type SignedInPerson } from "./testing/office-server";
 
 /* Issue 34: the back office's findings from the attacker's review, one describe per finding. */
 
@@ -27,19 +28,11 @@ describe("issue 34, finding 6: a route that declares no access", () => {
 });
 
 describe.each(engines)("the back office against an attacker, on %s", (engine) => {
+  const office = officeServer(engine, "Owner Olivia", "owner");
   let server: Running;
   let database: Database;
-  let owner: Awaited<ReturnType<typeof signedInPerson>>;
-
-  beforeAll(async () => {
-    server = await startOn(engine, { server: { trustProxy: true } });
-    database = await openDatabase(server.database, { migrate: false });
-    owner = await signedInPerson(server.origin, database, "Owner Olivia", "owner");
-  });
-  afterAll(async () => {
-    await database.close();
-    await server.app.close();
-  });
+  let owner: SignedInPerson;
+  beforeAll(() => void ({ server, database, person: owner } = office));
 
   /** Makes every session's passkey check hours old, as on a phone left unlocked. */
   const staleSessions = () => database.db.updateTable("sessions").set({ verified_at: 0 }).execute();

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../data/open";
 import { engines } from "../data/testing/engines";
-import { enquiryForm, post, removeTestDirs, type Running, startOn, validEnquiry } from "../testing/inbox-server";
+import { removeTestDirs } from "../testing/inbox-server";
 import { dubaiInputValue } from "./next-step-time";
-import { type OfficeClient, officeOrigin, signedInPerson } from "./testing/office-client";
+import { type OfficeClient } from "./testing/office-client";
+import { officeServer, type SignedInPerson } from "./testing/office-server";
 
 /*
  * Issue 37, "Nothing forgotten", in the back office over HTTP on both engines: a next step set with a quick pick or
@@ -17,28 +17,11 @@ afterAll(removeTestDirs);
 const hour = 60 * 60_000;
 
 describe.each(engines)("issue 37 in the back office on %s", (engine) => {
-  let server: Running;
-  let database: Database;
-  let staff: Awaited<ReturnType<typeof signedInPerson>>;
+  const office = officeServer(engine, "Ravi Kumar", "staff");
+  let staff: SignedInPerson;
+  beforeAll(() => void ({ person: staff } = office));
 
-  beforeAll(async () => {
-    server = await startOn(engine, { server: { trustProxy: true } });
-    database = await openDatabase(server.database, { migrate: false });
-    staff = await signedInPerson(server.origin, database, "Ravi Kumar", "staff");
-  });
-  afterAll(async () => {
-    await database.close();
-    await server.app.close();
-  });
-
-  const submit = async (values: Record<string, string>) => {
-    const reply = await post(server.url, {
-      body: enquiryForm({ ...validEnquiry, ...values }),
-      headers: { referer: `${officeOrigin}/visa-changes/2` },
-    });
-    expect(reply.status).toBe(200);
-    return (await server.stored()).at(-1)?.id ?? 0;
-  };
+  const { submit } = office;
   const client = (): OfficeClient => staff.client;
   const tabsOf = (html: string) =>
     [...(/<nav class="tabs"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? "").matchAll(/<a [^>]*>(.*?)<\/a>/gs)].map((match) =>

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../data/open";
 import { engines } from "../data/testing/engines";
 import { plural } from "../words";
-import { enquiryForm, post, removeTestDirs, type Running, startOn, validEnquiry } from "../testing/inbox-server";
-import { OfficeClient, officeOrigin, signedInPerson } from "./testing/office-client";
+import { removeTestDirs, type Running } from "../testing/inbox-server";
+import { OfficeClient } from "./testing/office-client";
+import { officeServer, type SignedInPerson } from "./testing/office-server";
 
 /*
  * Issue 35 in the back office, over HTTP on both engines. Item 4: a phone number is read with the UAE as home, Call
@@ -17,28 +17,12 @@ import { OfficeClient, officeOrigin, signedInPerson } from "./testing/office-cli
 afterAll(removeTestDirs);
 
 describe.each(engines)("issue 35 in the back office on %s", (engine) => {
+  const office = officeServer(engine, "Ravi Kumar", "staff");
   let server: Running;
-  let database: Database;
-  let staff: Awaited<ReturnType<typeof signedInPerson>>;
+  let staff: SignedInPerson;
+  beforeAll(() => void ({ server, person: staff } = office));
 
-  beforeAll(async () => {
-    server = await startOn(engine, { server: { trustProxy: true } });
-    database = await openDatabase(server.database, { migrate: false });
-    staff = await signedInPerson(server.origin, database, "Ravi Kumar", "staff");
-  });
-  afterAll(async () => {
-    await database.close();
-    await server.app.close();
-  });
-
-  const submit = async (values: Record<string, string>) => {
-    const reply = await post(server.url, {
-      body: enquiryForm({ ...validEnquiry, ...values }),
-      headers: { referer: `${officeOrigin}/visa-changes/2` },
-    });
-    expect(reply.status).toBe(200);
-    return (await server.stored()).at(-1)?.id ?? 0;
-  };
+  const { submit } = office;
   const get = (path: string) => staff.client.get(path);
   const whatsappOf = (html: string) => /href="https:\/\/wa\.me\/([0-9]+)\?/.exec(html)?.[1] ?? null;
   const telOf = (html: string) => /href="tel:([^"]+)"/.exec(html)?.[1] ?? null;

@@ -2,17 +2,9 @@
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageTitle } from "../../app/content/page-titles";
-import { openDatabase, type Database } from "../data/open";
+import { type Database } from "../data/open";
 import { engines } from "../data/testing/engines";
-import {
-  enquiryForm,
-  post,
-  removeTestDirs,
-  type Running,
-  scriptOn,
-  startOn,
-  validEnquiry,
-} from "../testing/inbox-server";
+import { enquiryForm, post, removeTestDirs, type Running, scriptOn, validEnquiry } from "../testing/inbox-server";
 import { addDays, dubaiDay } from "../data/dubai-days";
 import { StatsStore } from "../data/stats/store";
 import { Accounts } from "./accounts";
@@ -20,6 +12,7 @@ import { officePolicy } from "./headers";
 import { hashToken } from "./tokens";
 import { SoftAuthenticator } from "./testing/authenticator";
 import { OfficeClient, officeOrigin, ownAddress, signedInPerson } from "./testing/office-client";
+import { officeServer, type SignedInPerson } from "./testing/office-server";
 import { inAFreshMinute } from "../testing/fresh-minute";
 
 afterAll(removeTestDirs);
@@ -33,29 +26,13 @@ const hostile = {
 };
 
 describe.each(engines)("the back office on %s", (engine) => {
+  const office = officeServer(engine, "Mariam Ali", "owner");
   let server: Running;
   let database: Database;
-  let owner: Awaited<ReturnType<typeof signedInPerson>>;
+  let owner: SignedInPerson;
+  beforeAll(() => void ({ server, database, person: owner } = office));
 
-  beforeAll(async () => {
-    server = await startOn(engine, { server: { trustProxy: true } });
-    database = await openDatabase(server.database, { migrate: false });
-    owner = await signedInPerson(server.origin, database, "Mariam Ali", "owner");
-  });
-  afterAll(async () => {
-    await database.close();
-    await server.app.close();
-  });
-
-  const submit = async (values: Record<string, string>) => {
-    const reply = await post(server.url, {
-      body: enquiryForm({ ...validEnquiry, ...values }),
-      headers: { referer: `${officeOrigin}/visa-changes/2` },
-    });
-    expect(reply.status).toBe(200);
-    const stored = await server.stored();
-    return stored[stored.length - 1]?.id ?? 0;
-  };
+  const { submit } = office;
 
   describe("a person invited from the server", () => {
     it("enrols a passkey from the link, once, and is signed in with a __Host- cookie", async () => {

@@ -1,9 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../data/open";
 import { engines } from "../data/testing/engines";
-import { enquiryForm, post, removeTestDirs, type Running, startOn, validEnquiry } from "../testing/inbox-server";
-import { officeOrigin, signedInPerson } from "./testing/office-client";
+import { removeTestDirs } from "../testing/inbox-server";
+import { officeServer, type SignedInPerson } from "./testing/office-server";
 
 /*
  * Issue 37, "Replies from ready texts", through the office's routes: an enquiry's page offers the agency's texts
@@ -26,29 +25,11 @@ function readyLinks(html: string): Map<string, { whatsapp?: URL; email?: URL }> 
 }
 
 describe.each(engines)("the ready texts of an enquiry on %s", (engine) => {
-  let server: Running;
-  let database: Database;
-  let staff: Awaited<ReturnType<typeof signedInPerson>>;
+  const office = officeServer(engine, "Rafael Cruz", "staff");
+  let staff: SignedInPerson;
+  beforeAll(() => void ({ person: staff } = office));
 
-  beforeAll(async () => {
-    server = await startOn(engine, { server: { trustProxy: true } });
-    database = await openDatabase(server.database, { migrate: false });
-    staff = await signedInPerson(server.origin, database, "Rafael Cruz", "staff");
-  });
-  afterAll(async () => {
-    await database.close();
-    await server.app.close();
-  });
-
-  const submit = async (values: Record<string, string>, page: string) => {
-    const reply = await post(server.url, {
-      body: enquiryForm({ ...validEnquiry, ...values }),
-      headers: { referer: `${officeOrigin}${page}` },
-    });
-    expect(reply.status).toBe(200);
-    const stored = await server.stored();
-    return stored[stored.length - 1]?.id ?? 0;
-  };
+  const { submit } = office;
 
   it("offers each text filled in with the visitor's name, the option they picked and their page's price and documents", async () => {
     const id = await submit(
