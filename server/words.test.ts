@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarDay, plural } from "./words";
+import { calendarDay, dayAndMonth, figure, plural } from "./words";
 
 describe("plural (issue 35, item 8)", () => {
   it.each([
@@ -29,5 +29,15 @@ describe("calendarDay (issue 35, item 8)", () => {
 
   it.each(["", "next week", "07/12/2026", "2026-02-30", "2026-13-01"])("%j is given back as it came", (value) => {
     expect(calendarDay(value)).toBe(value);
+  });
+});
+
+describe("figure and dayAndMonth, for the statistics' tables", () => {
+  it("writes a number the agency's way", () => {
+    expect([0, 7, 1250, 1_000_000].map(figure)).toEqual(["0", "7", "1,250", "1,000,000"]);
+  });
+
+  it("writes a day without its year, the day itself whatever the server's time zone", () => {
+    expect(["2026-12-07", "2027-01-31", "2026-03-01"].map(dayAndMonth)).toEqual(["7 Dec", "31 Jan", "1 Mar"]);
   });
 });

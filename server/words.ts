@@ -27,3 +27,15 @@ export function calendarDay(value: string): string {
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return value;
   return calendar.format(date);
 }
+
+/** A number in the agency's way of writing numbers, "1,250": for tables and totals, where the noun is beside it. */
+export function figure(value: number): string {
+  return value.toLocaleString("en-GB");
+}
+
+const dayMonth = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
+
+/** A calendar day (YYYY-MM-DD) without its year, "7 Dec": for charts and tables of a period of weeks. */
+export function dayAndMonth(isoDay: string): string {
+  return dayMonth.format(new Date(`${isoDay}T00:00:00Z`));
+}

@@ -14,6 +14,16 @@ export function dubaiDay(at: number): string {
   return lastDay.day;
 }
 
+/** The moment a Dubai day (YYYY-MM-DD) begins, in milliseconds; NaN for a string that is no day. */
+export function dubaiDayStart(isoDay: string): number {
+  return Date.parse(`${isoDay}T00:00:00Z`) - dubaiOffset;
+}
+
+/** A moment as a Date whose UTC fields read as the clock in Dubai showed it (getUTCDay, toISOString…). */
+export function dubaiClockDate(at: number): Date {
+  return new Date(at + dubaiOffset);
+}
+
 /** The next moment after `now` when the clock in Dubai shows `dubaiHour`:00. */
 export function nextDubaiHour(now: number, dubaiHour: number): number {
   const local = now + dubaiOffset;
@@ -39,6 +49,6 @@ export function daysFrom(first: string, last: string): string[] {
  * command line, which say beside it that the time is Dubai's.
  */
 export function dubaiClock(iso: string, seconds = false): string {
-  const local = new Date(Date.parse(iso) + dubaiOffset).toISOString();
+  const local = dubaiClockDate(Date.parse(iso)).toISOString();
   return `${local.slice(0, 10)} ${local.slice(11, seconds ? 19 : 16)}`;
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { dubaiDay } from "../data/dubai-days";
+import { dubaiDay, dubaiDayStart } from "../data/dubai-days";
 import type { Database } from "../data/open";
 import type { EnquiryEventsTable, Schema, Stage } from "../data/schema";
 import { selectEnquiries } from "../data/enquiries/rows";
@@ -66,7 +66,7 @@ export class Work {
 
   /** How many enquiries came today, a Dubai day (not those held as spam). */
   async today(now: number): Promise<number> {
-    const start = new Date(Date.parse(`${dubaiDay(now)}T00:00:00+04:00`)).toISOString();
+    const start = new Date(dubaiDayStart(dubaiDay(now))).toISOString();
     const row = await this.reads
       .selectFrom("enquiries as e")
       .innerJoin("outbox as o", "o.enquiry_id", "e.id")

@@ -5,7 +5,7 @@
  */
 import type { DayOfWeek, OpeningHours } from "../../../app/lib/structured-data";
 import type { Database } from "../database";
-import { addDays } from "../dubai-days";
+import { addDays, dubaiClockDate, dubaiDay, dubaiDayStart } from "../dubai-days";
 
 /** What on an enquiry's timeline is a contact: a tap on Call, WhatsApp or E-mail, or a move past New that is not Lost. */
 export const contactKinds = ["call", "whatsapp", "email"] as const;
@@ -50,11 +50,10 @@ export interface LeadRow {
 }
 
 const minute = 60_000;
-const dubaiOffset = 4 * 60 * minute;
 const weekDays: readonly DayOfWeek[] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** Start of a Dubai day as an ISO moment. */
-const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - dubaiOffset).toISOString();
+const dayStart = (day: string) => new Date(dubaiDayStart(day)).toISOString();
 
 /**
  * The enquiries from the site received from the start of `from` to the end of `to` (Dubai days), with their first
@@ -92,7 +91,7 @@ export async function leadRows(database: Database, from: string, to: string): Pr
 
 /** Whether the agency was open at a moment, by its opening hours (Dubai time). */
 export function inOpeningHours(hours: OpeningHours, at: number): boolean {
-  const local = new Date(at + dubaiOffset);
+  const local = dubaiClockDate(at);
   const day = weekDays[local.getUTCDay()];
   if (day === undefined || !hours.days.includes(day)) return false;
   const clock = local.toISOString().slice(11, 16);
@@ -124,7 +123,7 @@ export function leadsOf(rows: readonly LeadRow[], hours: OpeningHours, from: str
     const place = inOpeningHours(hours, received) ? "inHours" : "outside";
     const minutes =
       row.firstContact === null ? null : Math.max(0, Math.round((Date.parse(row.firstContact) - received) / minute));
-    const week = groups.get(weekOf(new Date(received + dubaiOffset).toISOString().slice(0, 10)));
+    const week = groups.get(weekOf(dubaiDay(received)));
     for (const into of [all[place], week?.[place]]) {
       if (!into) continue;
       into.enquiries += 1;

@@ -2,10 +2,7 @@
 import type { ContactTimes } from "../../data/stats/leads";
 import { formatMinutes, type Report } from "../../data/stats/report";
 import { Scroll } from "./scroll";
-
-const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const weekLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
-const count = (value: number) => value.toLocaleString("en-GB");
+import { dayAndMonth, figure } from "../../words";
 
 /**
  * How long the visitors who wrote in the period waited for a first answer (issue 37): half and nine in ten of
@@ -60,7 +57,7 @@ export function FirstContact({ report }: { report: Report }) {
             <tbody>
               {[...weeks].reverse().map((week) => (
                 <tr>
-                  <th scope="row">{weekLabel(week.week)}</th>
+                  <th scope="row">{dayAndMonth(week.week)}</th>
                   <Cells times={week.inHours} />
                   <Cells times={week.outside} />
                 </tr>
@@ -80,7 +77,7 @@ function Times({ title, times }: { title: string; times: ContactTimes }) {
       <dd>{formatMinutes(times.medianMinutes)}</dd>
       <dd class="detail">
         {times.contacted === 0 ? "" : `9 in 10 within ${formatMinutes(times.p90Minutes)}; `}
-        {count(times.contacted)} of {count(times.enquiries)} answered
+        {figure(times.contacted)} of {figure(times.enquiries)} answered
       </dd>
     </div>
   );
@@ -90,7 +87,7 @@ function Cells({ times }: { times: ContactTimes }) {
   return (
     <>
       <td>
-        {count(times.contacted)} of {count(times.enquiries)}
+        {figure(times.contacted)} of {figure(times.enquiries)}
       </td>
       <td>{formatMinutes(times.medianMinutes)}</td>
       <td>{formatMinutes(times.p90Minutes)}</td>

@@ -6,6 +6,7 @@ import { metricNames, metrics } from "../../data/stats/metrics";
 import { conversion, formatMetric, periods, type Report } from "../../data/stats/report";
 import { FirstContact } from "./stats-contact";
 import { Scroll } from "./scroll";
+import { dayAndMonth, figure } from "../../words";
 
 const deviceNames: Record<string, string> = {
   phone: "Phones",
@@ -15,9 +16,6 @@ const deviceNames: Record<string, string> = {
 };
 const ratingNames = { good: "good", "needs improvement": "needs improvement", poor: "poor" } as const;
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
-const count = (value: number) => value.toLocaleString("en-GB");
 const deviceName = (device: string) => deviceNames[device] ?? visible(device);
 
 /**
@@ -38,17 +36,17 @@ export function Stats({ report }: { report: Report }) {
         ))}
       </nav>
       <p class="quiet">
-        {dayLabel(report.from)} to {dayLabel(report.to)}, Dubai time. Counted by the site itself: no cookies, no visitor
-        ids, bots left out.
+        {dayAndMonth(report.from)} to {dayAndMonth(report.to)}, Dubai time. Counted by the site itself: no cookies, no
+        visitor ids, bots left out.
       </p>
       <dl class="totals">
         <div>
           <dt>Page views</dt>
-          <dd>{count(totals.views)}</dd>
+          <dd>{figure(totals.views)}</dd>
         </div>
         <div>
           <dt>Enquiries</dt>
-          <dd>{count(totals.enquiries)}</dd>
+          <dd>{figure(totals.enquiries)}</dd>
         </div>
         <div>
           <dt>Per 100 views</dt>
@@ -87,8 +85,8 @@ export function Stats({ report }: { report: Report }) {
           <p class="quiet">No visitor reached a page that does not exist.</p>
         ) : (
           <p>
-            {count(report.notFound)} {report.notFound === 1 ? "view of an address" : "views of addresses"} the site does
-            not have: a broken link somewhere. The addresses themselves are not kept (anyone can make one up); the
+            {figure(report.notFound)} {report.notFound === 1 ? "view of an address" : "views of addresses"} the site
+            does not have: a broken link somewhere. The addresses themselves are not kept (anyone can make one up); the
             server's request log has them.
           </p>
         )}
@@ -155,10 +153,10 @@ function Table({
               {rows.map((row) => (
                 <tr>
                   <th scope="row">{row.name}</th>
-                  <td class="number">{count(row.views)}</td>
-                  <td class="number">{count(row.enquiries)}</td>
+                  <td class="number">{figure(row.views)}</td>
+                  <td class="number">{figure(row.enquiries)}</td>
                   <td class="number">{conversion(row)}</td>
-                  {won ? <td class="number">{count(row.won ?? 0)}</td> : null}
+                  {won ? <td class="number">{figure(row.won ?? 0)}</td> : null}
                 </tr>
               ))}
             </tbody>
@@ -203,13 +201,13 @@ function DayChart({ report }: { report: Report }) {
       .join("");
   const viewBars = bars("views", 0.15, 0.7);
   const enquiryBars = bars("enquiries", 0.3, 0.4);
-  const summary = `Views and enquiries per day, ${dayLabel(report.from)} to ${dayLabel(report.to)}: ${count(report.totals.views)} views, ${count(report.totals.enquiries)} enquiries; the busiest day had ${count(Math.max(0, ...days.map((day) => day.views)))} views.`;
+  const summary = `Views and enquiries per day, ${dayAndMonth(report.from)} to ${dayAndMonth(report.to)}: ${figure(report.totals.views)} views, ${figure(report.totals.enquiries)} enquiries; the busiest day had ${figure(Math.max(0, ...days.map((day) => day.views)))} views.`;
   return (
     <section class="card" aria-labelledby="chart-heading">
       <h2 id="chart-heading">Views and enquiries per day</h2>
       <figure class="chart">
         <p class="chart-scale" aria-hidden="true">
-          {count(highest)}
+          {figure(highest)}
         </p>
         <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} preserveAspectRatio="none">
           <line x1="0" x2={width} y1={y(highest)} y2={y(highest)} class="grid" />
@@ -220,7 +218,7 @@ function DayChart({ report }: { report: Report }) {
         <p class="chart-days" aria-hidden="true">
           {days.map((day, index) => {
             const shown = dayTick(index, days.length);
-            return shown === null ? <i></i> : <i class={shown || undefined}>{dayLabel(day.day)}</i>;
+            return shown === null ? <i></i> : <i class={shown || undefined}>{dayAndMonth(day.day)}</i>;
           })}
         </p>
         <figcaption class="legend">
@@ -246,9 +244,9 @@ function DayChart({ report }: { report: Report }) {
             <tbody>
               {[...days].reverse().map((day) => (
                 <tr>
-                  <th scope="row">{dayLabel(day.day)}</th>
-                  <td class="number">{count(day.views)}</td>
-                  <td class="number">{count(day.enquiries)}</td>
+                  <th scope="row">{dayAndMonth(day.day)}</th>
+                  <td class="number">{figure(day.views)}</td>
+                  <td class="number">{figure(day.enquiries)}</td>
                 </tr>
               ))}
             </tbody>
@@ -290,9 +288,9 @@ function Speed({ report }: { report: Report }) {
     <section class="card" aria-labelledby="speed-heading">
       <h2 id="speed-heading">Speed for real visitors</h2>
       <p class="quiet">
-        The last 28 days ({dayLabel(report.vitalsFrom)} to {dayLabel(report.to)}): for three visits in four the page was
-        at least this fast. Green is good, amber needs improvement, red is poor (Google's thresholds); the small number
-        is how many visits were measured.
+        The last 28 days ({dayAndMonth(report.vitalsFrom)} to {dayAndMonth(report.to)}): for three visits in four the
+        page was at least this fast. Green is good, amber needs improvement, red is poor (Google's thresholds); the
+        small number is how many visits were measured.
       </p>
       {rows.size === 0 ? (
         <p class="quiet">No measurements yet.</p>
@@ -322,7 +320,7 @@ function Speed({ report }: { report: Report }) {
                       <td class={`number rating-${cell.rating.replace(" ", "-")}`}>
                         {formatMetric(metric, cell.p75)}
                         <span class="visually-hidden">, {ratingNames[cell.rating]}, visits:</span>
-                        <small> {count(cell.samples)}</small>
+                        <small> {figure(cell.samples)}</small>
                       </td>
                     );
                   })}

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { toCsv } from "../../data/enquiries/csv";
+import { dubaiDayStart } from "../../data/dubai-days";
 import { calendarDay, plural } from "../../words";
 import { type OfficeContext, OfficeError } from "../context";
 import { Data } from "../pages/owner";
@@ -42,8 +43,8 @@ export function register(on: On, ctx: OfficeContext): void {
   on(officeRoutes.exportEnquiries, async (request, reply, { body, session }) => {
     const { from, to, format } = body;
     const day = /^\d{4}-\d{2}-\d{2}$/;
-    const start = Date.parse(`${from}T00:00:00+04:00`);
-    const end = Date.parse(`${to}T00:00:00+04:00`) + 86_400_000;
+    const start = dubaiDayStart(from);
+    const end = dubaiDayStart(to) + 86_400_000;
     if (!day.test(from) || !day.test(to) || Number.isNaN(start) || Number.isNaN(end) || start >= end) {
       return showData(request, reply, session, { problem: "Choose a From date on or before the To date." });
     }
