@@ -20,8 +20,8 @@ export interface RunningCaddy {
   rootCa: string;
   /**
    * The base64 SHA-256 of the public keys of its root and intermediate, for Chromium's
-   * --ignore-certificate-errors-spki-list: its certificates are then valid to the browser, a secure context
-   * without certificate errors, which passkeys need (ignoreHTTPSErrors is not that).
+   * --ignore-certificate-errors-spki-list: its certificates, and no others, are then valid to the browser, as a
+   * real one is to a visitor's (ignoreHTTPSErrors would accept any certificate, a wrong one too).
    */
   spkiHashes: string[];
   /** What it has written so far. */
