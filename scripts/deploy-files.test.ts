@@ -264,6 +264,12 @@ describe("issue 39: the Caddyfile, HTTPS in front of the Node server", () => {
     expect(caddyfile).toMatch(/^#\s+PORT=3000\b/m);
     expect(caddyfile).toMatch(/^#\s+SITE_URL=https:\/\/www\.example\.com\b/m);
     expect(caddyfile).toContain("Never true");
+    // The Node server on IPv6 loopback, or on "localhost" (either loopback), or on another machine.
+    expect(renderCaddyfile({ ...site, host: "::1" })).toMatch(
+      /^#\s+TRUST_PROXY=::1\n(.*\n)*\treverse_proxy \[::1\]:3000$/m,
+    );
+    expect(renderCaddyfile({ ...site, host: "localhost" })).toMatch(/^#\s+TRUST_PROXY=loopback$/m);
+    expect(renderCaddyfile({ ...site, host: "10.0.0.5" })).toMatch(/^#\s+TRUST_PROXY=<this machine's address/m);
   });
 
   it("sends HSTS as the Node server does, for the site's own host only, on Caddy's own answers too", () => {

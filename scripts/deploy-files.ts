@@ -259,7 +259,8 @@ export function renderCaddyfile(settings: CaddySettings, test?: CaddyTestRun): s
       ? `[${unbracketed(settings.host)}]`
       : settings.host;
   const loopback = ["127.0.0.1", "[::1]", "localhost"].includes(upstreamHost);
-  const proxyAddress = upstreamHost === "[::1]" ? "::1" : "127.0.0.1";
+  // Caddy reaches a Node server on "localhost" over IPv4 or IPv6: both loopbacks (proxy-addr's name for them).
+  const proxyAddress = upstreamHost === "[::1]" ? "::1" : upstreamHost === "localhost" ? "loopback" : "127.0.0.1";
   const warnings: string[] = [];
   if (site.protocol !== "https:") {
     warnings.push(
@@ -304,7 +305,7 @@ ${warnings.length > 0 ? `${warnings.join("\n")}\n` : ""}#
 #       Caddy's address. The Node server then takes the visitor's address from the X-Forwarded-For that Caddy
 #       writes, which Caddy sets to the address it saw, whatever the visitor sent. Never true: any visitor could
 #       then choose their own address and get past the rate limits.
-#   HOST=${loopback ? proxyAddress : unbracketed(upstreamHost)}
+#   HOST=${loopback && upstreamHost !== "localhost" ? proxyAddress : unbracketed(upstreamHost)}
 #       Only Caddy reaches the Node server: nobody goes around HTTPS.
 #   PORT=${settings.port}
 #   SITE_URL=${settings.siteUrl}${office ? `\n#   OFFICE_URL=${settings.officeUrl}` : ""}
