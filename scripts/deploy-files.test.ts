@@ -1,11 +1,19 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { readSettings } from "../app/lib/settings";
 import { adminHeaders, readCmsSettings } from "../server/admin";
 import { securityHeaders } from "../server/headers";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { caddyIsInstalled } from "../server/testing/caddy";
 import { makeTempDir } from "../server/testing/fake-client";
-import { findUnservableFiles, renderHeadersFile, renderNginxConf } from "./deploy-files";
+import {
+  type CaddySettings,
+  findUnservableFiles,
+  renderCaddyfile,
+  renderHeadersFile,
+  renderNginxConf,
+} from "./deploy-files";
 
 const headers = securityHeaders(readSettings({}), ["'sha256-AAA='"]);
 const csp = headers["content-security-policy"];
@@ -191,6 +199,143 @@ describe("issue 34, finding 3: the nginx file passes on the address nginx saw, n
     expect(conf).not.toContain("$proxy_add_x_forwarded_for");
     expect(conf).not.toContain("$http_x_forwarded_for");
   });
+});
+
+describe("issue 39: the Caddyfile, HTTPS in front of the Node server", () => {
+  const withCaddy = caddyIsInstalled();
+  const site: CaddySettings = {
+    siteUrl: "https://www.example.com",
+    host: "0.0.0.0",
+    port: 3000,
+    hsts: headers["strict-transport-security"] ?? "",
+  };
+  const caddyfile = renderCaddyfile(site);
+  /** The lines that are not comments, trimmed. */
+  const live = (text: string) =>
+    text
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "" && !line.startsWith("#"));
+  /** The site block's address line: what Caddy gets certificates for. */
+  const addresses = (text: string) =>
+    live(text)
+      .find((line) => line.endsWith("{") && line !== "{")
+      ?.slice(0, -1)
+      .trim();
+
+  it("serves the host of SITE_URL, with the office's host beside it when OFFICE_URL names another", () => {
+    expect(addresses(caddyfile)).toBe("www.example.com");
+    expect(addresses(renderCaddyfile({ ...site, officeUrl: "https://www.example.com/" }))).toBe("www.example.com");
+    expect(addresses(renderCaddyfile({ ...site, officeUrl: "https://office.example.com" }))).toBe(
+      "www.example.com, office.example.com",
+    );
+    // A public port of its own stays; an http address's port is the Node server's, not Caddy's.
+    expect(addresses(renderCaddyfile({ ...site, siteUrl: "https://example.com:8443" }))).toBe("example.com:8443");
+    expect(addresses(renderCaddyfile({ ...site, siteUrl: "http://localhost:3000" }))).toBe("localhost");
+  });
+
+  it("is a site address without a scheme or an http block: Caddy's HTTPS, and its redirect of HTTP to it, stay on", () => {
+    const lines = live(caddyfile);
+    expect(lines.join("\n")).not.toMatch(/http:\/\/|auto_https|disable_redirects|tls internal|local_certs/);
+    // No global options in the file shipped: Caddy's defaults, ports 80 and 443, certificates from Let's Encrypt or ZeroSSL.
+    expect(lines[0]).not.toBe("{");
+  });
+
+  it("passes everything to the Node server: the pre-compressed pages, /api/*, /healthz and /office", () => {
+    const proxies = live(caddyfile).filter((line) => line.startsWith("reverse_proxy"));
+    // No path matcher: the pages, their headers and 404s, the inbox, the statistics and the office alike.
+    expect(proxies).toEqual(["reverse_proxy 127.0.0.1:3000"]);
+    expect(live(renderCaddyfile({ ...site, host: "10.0.0.5", port: 8080 }))).toContain("reverse_proxy 10.0.0.5:8080");
+    // Nothing compresses on the fly: the pages come pre-compressed, and the office's must not be (BREACH).
+    expect(live(caddyfile).join("\n")).not.toMatch(/^encode\b/m);
+  });
+
+  it("passes the visitor's address as Caddy saw it, never one the client wrote", () => {
+    const text = live(caddyfile).join("\n");
+    // Caddy 2.6 replaces X-Forwarded-For with the address it saw unless the client is a trusted proxy; none is.
+    expect(text).not.toMatch(/trusted_proxies/);
+    expect(text).not.toMatch(/X-Forwarded-For/i);
+    expect(text).not.toMatch(/\{http\.request\.header\./);
+  });
+
+  it("tells the Node server's settings to match: TRUST_PROXY=127.0.0.1, HOST=127.0.0.1 and the port", () => {
+    expect(caddyfile).toMatch(/^#\s+TRUST_PROXY=127\.0\.0\.1\b/m);
+    expect(caddyfile).toMatch(/^#\s+HOST=127\.0\.0\.1\b/m);
+    expect(caddyfile).toMatch(/^#\s+PORT=3000\b/m);
+    expect(caddyfile).toMatch(/^#\s+SITE_URL=https:\/\/www\.example\.com\b/m);
+    expect(caddyfile).toContain("Never true");
+    // The Node server on IPv6 loopback, or on "localhost" (either loopback), or on another machine.
+    expect(renderCaddyfile({ ...site, host: "::1" })).toMatch(
+      /^#\s+TRUST_PROXY=::1\n(.*\n)*\treverse_proxy \[::1\]:3000$/m,
+    );
+    expect(renderCaddyfile({ ...site, host: "localhost" })).toMatch(/^#\s+TRUST_PROXY=loopback$/m);
+    expect(renderCaddyfile({ ...site, host: "10.0.0.5" })).toMatch(/^#\s+TRUST_PROXY=<this machine's address/m);
+  });
+
+  it("sends HSTS as the Node server does, for the site's own host only, on Caddy's own answers too", () => {
+    // The Node server's header wins (`?`: only when the answer has none), so there is one, with one value.
+    expect(live(caddyfile)).toContain(`header ?Strict-Transport-Security "${site.hsts}"`);
+    expect(site.hsts).toBe("max-age=31536000");
+    expect(site.hsts).not.toMatch(/includeSubDomains|preload/i);
+  });
+
+  it("warns, in the file, of an address that is not a public https one", () => {
+    expect(caddyfile).not.toMatch(/^# Warning/m);
+    expect(renderCaddyfile({ ...site, siteUrl: "http://www.example.com" })).toMatch(/^# Warning: SITE_URL is http/m);
+    expect(renderCaddyfile({ ...site, siteUrl: "http://localhost:3000" })).toMatch(/^# Warning: SITE_URL .*localhost/m);
+  });
+
+  it("runs on loopback with its own CA, ports and storage for a test, and only then", () => {
+    const test = renderCaddyfile(
+      { ...site, siteUrl: "https://localhost:4312", host: "127.0.0.1", port: 4313 },
+      { httpPort: 4311, storage: "/tmp/caddy-test" },
+    );
+    const lines = live(test);
+    expect(lines[0]).toBe("{");
+    for (const option of [
+      "http_port 4311",
+      "local_certs",
+      "skip_install_trust",
+      "admin off",
+      "default_bind 127.0.0.1",
+      "root /tmp/caddy-test",
+    ]) {
+      expect(lines).toContain(option);
+    }
+    // The rest is the file shipped.
+    expect(test.slice(test.indexOf("# Written by"))).toBe(
+      renderCaddyfile({ ...site, siteUrl: "https://localhost:4312", host: "127.0.0.1", port: 4313 }),
+    );
+  });
+
+  it.skipIf(!withCaddy)("is a configuration Caddy accepts (caddy validate)", () => {
+    const home = makeTempDir("caddy-validate-");
+    try {
+      const file = join(home, "Caddyfile");
+      for (const settings of [site, { ...site, officeUrl: "https://office.example.com" }]) {
+        writeFileSync(file, renderCaddyfile(settings));
+        // Its own HOME: nothing of Caddy's is written to the user's.
+        const env = {
+          ...process.env,
+          HOME: home,
+          XDG_DATA_HOME: join(home, "data"),
+          XDG_CONFIG_HOME: join(home, "config"),
+        };
+        const result = spawnSync("caddy", ["validate", "--adapter", "caddyfile", "--config", file], {
+          env,
+          encoding: "utf8",
+        });
+        expect(result.status, result.stderr).toBe(0);
+        expect(result.stderr).toContain("enabling automatic HTTP->HTTPS redirects");
+        expect(result.stdout + result.stderr).toContain("Valid configuration");
+      }
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+  if (!withCaddy) {
+    it.skip("is a configuration Caddy accepts: skipped, Caddy is not installed (Debian: apt-get install caddy)", () => {});
+  }
 });
 
 describe("the build check", () => {

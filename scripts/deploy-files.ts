@@ -1,9 +1,11 @@
 /**
  * Deployment without the Node server: the same headers as server/headers.ts, written out as a `_headers` file
- * (the format static hosts and CDNs read) and as an nginx server block. Run by scripts/postbuild.ts.
+ * (the format static hosts and CDNs read) and as an nginx server block; and HTTPS in front of the Node server, a
+ * Caddyfile. Run by scripts/postbuild.ts.
  */
 import { readdirSync } from "node:fs";
 import { copyFile, readdir, rm, writeFile } from "node:fs/promises";
+import { isIP } from "node:net";
 import { join, relative } from "node:path";
 import type { SiteSettings } from "../app/lib/settings";
 import { detailGroups, detailNotFoundSegment, emptyRecordId, notFoundPath } from "../app/lib/paths";
@@ -11,6 +13,7 @@ import { adminFolder, adminHeaders, adminPath, type CmsSettings } from "../serve
 import { assetsPrefix, immutableCache, revalidateCache, securityHeaders } from "../server/headers";
 import { manifestPath } from "../app/lib/site-assets";
 import { htmlFileOf } from "../server/pages";
+import type { ServerSettings } from "../server/settings";
 import { assetExtensions, isServableFile } from "../server/public-path";
 import { collectScriptHashes } from "../server/script-hashes";
 
@@ -200,6 +203,128 @@ ${headerLines}
 `;
 }
 
+/** What the Caddyfile is made from: the settings the build and the Node server read. */
+export interface CaddySettings {
+  /** SITE_URL: its host is the site's address. */
+  siteUrl: string;
+  /** OFFICE_URL, when set: its host too, when it is another. */
+  officeUrl?: string;
+  /** The Node server's HOST and PORT: where Caddy passes the requests. */
+  host: string;
+  port: number;
+  /** The Strict-Transport-Security value the Node server sends (server/headers.ts). */
+  hsts: string;
+}
+
+/**
+ * A test's Caddy (e2e/caddy.spec.ts): on loopback, its own CA and storage, its admin endpoint off, plain HTTP on
+ * a port of its own. Its HTTPS port is SITE_URL's (https://localhost:PORT), so its redirect names that port.
+ */
+export interface CaddyTestRun {
+  httpPort: number;
+  /** A folder for its certificates and its CA. */
+  storage: string;
+}
+
+/**
+ * The Caddy site address of an https URL: its host, with its port only when it names one. An http URL's port is
+ * the Node server's own (SITE_URL's default, http://localhost:3000), never Caddy's.
+ */
+function caddyAddress(url: URL): string {
+  return url.protocol === "https:" && url.port !== "" ? `${url.hostname}:${url.port}` : url.hostname;
+}
+
+const unbracketed = (host: string) => host.replace(/^\[|\]$/g, "");
+const isLocalName = (hostname: string) =>
+  hostname === "localhost" || hostname.endsWith(".localhost") || isIP(unbracketed(hostname)) !== 0;
+
+/**
+ * The Caddyfile the build writes beside nginx.conf (build/Caddyfile), and e2e/caddy.spec.ts runs with `test` set:
+ * Caddy in front of the Node server, on a site address (no scheme), so that it gets and renews a certificate by
+ * itself and answers plain HTTP with a redirect to HTTPS. Everything is passed to the Node server, which already
+ * serves the pre-compressed pages with every security header, its 404s and redirects, /api/*, /healthz and the
+ * office: Caddy's file_server would need the rules of server/public-path.ts and the headers by type of
+ * server/headers.ts written a second time (as nginx.conf has them), for a loopback hop saved. Caddy 2.6 replaces
+ * a client's X-Forwarded-For with the address it saw (it trusts no proxy before it unless told), so the Node
+ * server's TRUST_PROXY is Caddy's address and no more.
+ */
+export function renderCaddyfile(settings: CaddySettings, test?: CaddyTestRun): string {
+  const site = new URL(settings.siteUrl);
+  const office = settings.officeUrl ? new URL(settings.officeUrl) : null;
+  const addresses = [...new Set([caddyAddress(site), ...(office ? [caddyAddress(office)] : [])])];
+  const anyAddress = ["", "0.0.0.0", "::", "[::]"].includes(settings.host);
+  const upstreamHost = anyAddress
+    ? "127.0.0.1"
+    : isIP(unbracketed(settings.host)) === 6
+      ? `[${unbracketed(settings.host)}]`
+      : settings.host;
+  const loopback = ["127.0.0.1", "[::1]", "localhost"].includes(upstreamHost);
+  // Caddy reaches a Node server on "localhost" over IPv4 or IPv6: both loopbacks (proxy-addr's name for them).
+  const proxyAddress = upstreamHost === "[::1]" ? "::1" : upstreamHost === "localhost" ? "loopback" : "127.0.0.1";
+  const warnings: string[] = [];
+  if (site.protocol !== "https:") {
+    warnings.push(
+      `# Warning: SITE_URL is http (${settings.siteUrl}): set it to the site's https address and rebuild, or the`,
+      "# pages' canonical links, the sitemap and the office's address stay plain http.",
+    );
+  }
+  for (const [name, url] of [["SITE_URL", site], ...(office ? [["OFFICE_URL", office] as const] : [])] as const) {
+    if (isLocalName(url.hostname)) {
+      warnings.push(
+        `# Warning: ${name} names ${url.hostname}, not a public host name: Caddy would sign its certificate with a`,
+        "# CA of its own, which browsers do not trust. Set it to the site's domain and rebuild.",
+      );
+    }
+  }
+  const global = test
+    ? [
+        "{",
+        "\t# A test's Caddy (e2e/caddy.spec.ts): loopback only, its own CA, nothing written outside its folder.",
+        `\thttp_port ${test.httpPort}`,
+        "\tdefault_bind 127.0.0.1",
+        "\tlocal_certs",
+        "\tskip_install_trust",
+        "\tadmin off",
+        "\tstorage file_system {",
+        `\t\troot ${test.storage}`,
+        "\t}",
+        "}",
+        "",
+        "",
+      ]
+    : [];
+  return `${global.join("\n")}# Written by scripts/postbuild.ts at build time from the settings (SITE_URL, OFFICE_URL, HOST, PORT) and
+# server/headers.ts: do not edit, rebuild.
+# Caddy in front of the Node server (docs/deploy.md, "HTTPS in front"): HTTPS for the address below, with a
+# certificate Caddy gets and renews by itself, and plain HTTP answered with a redirect to HTTPS. Copy this file
+# to /etc/caddy/Caddyfile and reload Caddy (systemctl reload caddy); the name's DNS must point at this machine,
+# with ports 80 and 443 open.
+${warnings.length > 0 ? `${warnings.join("\n")}\n` : ""}#
+# The Node server's settings to match (in its .env), ${loopback ? "on this machine" : `at ${upstreamHost}`}:
+#   TRUST_PROXY=${loopback ? proxyAddress : "<this machine's address, as the Node server sees it>"}
+#       Caddy's address. The Node server then takes the visitor's address from the X-Forwarded-For that Caddy
+#       writes, which Caddy sets to the address it saw, whatever the visitor sent. Never true: any visitor could
+#       then choose their own address and get past the rate limits.
+#   HOST=${loopback && upstreamHost !== "localhost" ? proxyAddress : unbracketed(upstreamHost)}
+#       Only Caddy reaches the Node server: nobody goes around HTTPS.
+#   PORT=${settings.port}
+#   SITE_URL=${settings.siteUrl}${office ? `\n#   OFFICE_URL=${settings.officeUrl}` : ""}
+
+${addresses.join(", ")} {
+\t# Everything to the Node server: the pages and assets, pre-compressed (.br, .gz), with their security headers,
+\t# 404s and redirects as it serves them; the inbox and the statistics (/api/*), /healthz and the office (/office).
+\t# No encode: the pages come compressed already, and the office's, which hold a form token beside text
+\t# visitors wrote, stay uncompressed on purpose (BREACH).
+\treverse_proxy ${upstreamHost}:${settings.port}
+
+\t# HSTS on Caddy's own answers too (a 502 while the Node server restarts); the Node server's is left as it is.
+\t# For this host only, not its subdomains (includeSubDomains would bind every name under the domain, webmail and
+\t# the hosting panel included, to HTTPS for a year), and not preloaded (hard to undo): server/headers.ts.
+\theader ?Strict-Transport-Security ${quoted(settings.hsts)}
+}
+`;
+}
+
 /** The build's hashed assets, as URL paths. */
 async function listAssets(clientDir: string): Promise<string[]> {
   const entries = await readdir(join(clientDir, assetsPrefix), { recursive: true, withFileTypes: true });
@@ -225,10 +350,15 @@ export function findUnservableFiles(clientDir: string): string[] {
 
 /**
  * Writes `_headers` and a top-level `404.html` (what static hosts serve for unknown paths) into the client
- * build, and `nginx.conf` beside it; removes React Router's SPA fallback, which this site does not use and a
+ * build, and `nginx.conf` and `Caddyfile` beside it; removes React Router's SPA fallback, which this site does not use and a
  * static host would publish.
  */
-export async function writeDeployFiles(clientDir: string, settings: SiteSettings, cms: CmsSettings): Promise<void> {
+export async function writeDeployFiles(
+  clientDir: string,
+  settings: SiteSettings,
+  cms: CmsSettings,
+  server: Pick<ServerSettings, "HOST" | "PORT" | "OFFICE_URL">,
+): Promise<void> {
   const headers = securityHeaders(settings, await collectScriptHashes(clientDir));
   const admin = adminHeaders(headers, cms);
   // Every top-level folder but the editor's, and every file a host may serve (the SPA fallback, removed below, is
@@ -244,6 +374,16 @@ export async function writeDeployFiles(clientDir: string, settings: SiteSettings
     ),
     rm(join(clientDir, "__spa-fallback.html"), { force: true }),
     writeFile(join(clientDir, "..", "nginx.conf"), renderNginxConf(headers, admin)),
+    writeFile(
+      join(clientDir, "..", "Caddyfile"),
+      renderCaddyfile({
+        siteUrl: settings.siteUrl,
+        officeUrl: server.OFFICE_URL,
+        host: server.HOST,
+        port: server.PORT,
+        hsts: headers["strict-transport-security"] ?? "",
+      }),
+    ),
     copyFile(join(clientDir, htmlFileOf(notFoundPath)), join(clientDir, "404.html")),
   ]);
 }

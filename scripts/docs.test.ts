@@ -41,11 +41,12 @@ const anchorsOf = (file: string) =>
   new Set([...text(file).matchAll(/^#{1,6} (.+)$/gm)].map((match) => slug((match[1] ?? "").replace(/`/g, ""))));
 
 describe("the guides", () => {
-  it("are the README and the four in docs/", () => {
+  it("are the README and the five in docs/", () => {
     expect(docs.sort()).toEqual([
       "README.md",
       "docs/architecture.md",
       "docs/benchmarks.md",
+      "docs/deploy.md",
       "docs/owner.md",
       "docs/testing.md",
     ]);

@@ -15,6 +15,7 @@ import { detailNotFoundPaths, emptyDetailPaths, notFoundPath, pagePaths } from "
 import { readSettings } from "../app/lib/settings";
 import { adminFolder, readCmsSettings } from "../server/admin";
 import { buildStampName, loadEnvFileOrStop } from "../server/env-file";
+import { readServerSettings } from "../server/settings";
 import { buildOfficeAssets, officeCacheDir } from "../server/office/assets";
 import { writeAdminFiles } from "./admin-files";
 import { htmlFileOf } from "../server/pages";
@@ -114,8 +115,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // After inlining: the deploy files hash the pages' final inline scripts.
   // Before the deploy files: _headers names every top-level file.
   await writeSeoFiles(clientDir, settings);
-  await writeDeployFiles(clientDir, settings, cms);
-  console.log("postbuild: wrote _headers, 404.html and ../nginx.conf for deployment without the Node server");
+  // The Node server's own settings, for the Caddyfile: where it listens, the office's address.
+  await writeDeployFiles(clientDir, settings, cms, readServerSettings(process.env, ["HOST", "PORT", "OFFICE_URL"]));
+  console.log(
+    "postbuild: wrote _headers, 404.html and ../nginx.conf for deployment without the Node server, " +
+      "../Caddyfile for HTTPS in front of it",
+  );
   const count = await precompress(clientDir);
   console.log(`postbuild: pre-compressed ${count} files (brotli and gzip)`);
   const unservable = findUnservableFiles(clientDir);

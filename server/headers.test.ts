@@ -47,6 +47,10 @@ describe("securityHeaders", () => {
       "referrer-policy": "strict-origin-when-cross-origin",
     });
   });
+
+  it("asks browsers for HTTPS on the site's host for a year, not on every subdomain, not preloaded (issue 39)", () => {
+    expect(securityHeaders(readSettings({}), [])["strict-transport-security"]).toBe("max-age=31536000");
+  });
 });
 
 describe("cacheControl", () => {

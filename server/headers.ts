@@ -40,8 +40,11 @@ export function securityHeaders(
     "x-frame-options": "DENY",
     "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
     "cross-origin-opener-policy": "same-origin",
-    // Browsers heed this only over HTTPS, so it is harmless on a plain-HTTP loopback or behind a TLS proxy.
-    "strict-transport-security": "max-age=31536000; includeSubDomains",
+    // Browsers heed this only over HTTPS, so it is harmless on a plain-HTTP loopback or behind a TLS proxy. For the
+    // site's own host: includeSubDomains would bind every name under the agency's domain (webmail, the hosting
+    // panel, a partner's booking page) to HTTPS for a year, names this site knows nothing of; no preload, which
+    // needs includeSubDomains and takes months to undo from the browsers' lists.
+    "strict-transport-security": "max-age=31536000",
   };
 }
 
