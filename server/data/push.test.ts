@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { InboxStore } from "./enquiries/store";
 import { submission as aSubmission } from "../testing/submission";
 import { openDatabase, type Database } from "./open";
-import { enquiryAlert, PushStore, queueAlert } from "./push";
+import { alertsKeptMs, enquiryAlert, PushStore, queueAlert } from "./push";
 import { emptyDatabase, engines } from "./testing/engines";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -166,5 +166,50 @@ describe.each(engines)("push alerts (%s)", (engine) => {
     expect(await store.claim("a", 1_000, 10, 60_000)).toHaveLength(1);
     await store.releaseClaims("a");
     expect(await store.claim("b", 1_001, 10, 60_000)).toHaveLength(1);
+  });
+
+  it("tells the owner's health page how alerts are going: devices, waiting, the oldest wait, failing devices", async () => {
+    const database = await open(engine);
+    const store = new PushStore(database);
+    expect(await store.health()).toEqual({
+      devices: 0,
+      waiting: 0,
+      oldestWaitingAt: null,
+      failing: 0,
+      lastError: null,
+    });
+    const sara = await person(database, "sara");
+    const omar = await person(database, "omar");
+    await store.subscribe(sara, device("a"));
+    await store.subscribe(omar, device("b"));
+    await store.queue({ to: "everyone-on", title: "T", body: "B", url: "/office" }, 1_000);
+    await store.queue({ to: "everyone-on", title: "T2", body: "B", url: "/office" }, 3_000);
+    const claimed = await store.claim("a", 3_000, 10, 60_000);
+    const sent = claimed.find((alert) => alert.title === "T" && alert.endpoint.endsWith("/a"));
+    const failed = claimed.find((alert) => alert.endpoint.endsWith("/b"));
+    if (!sent || !failed) throw new Error("nothing claimed");
+    await store.markSent(sent, "a", new Date(3_000));
+    await store.markFailed(failed, "a", "push service answered 500", 60_000, new Date(3_000));
+    await store.releaseClaims("a");
+    expect(await store.health()).toEqual({
+      devices: 2,
+      waiting: 3,
+      oldestWaitingAt: 1_000,
+      failing: 1,
+      lastError: "push service answered 500",
+    });
+  });
+
+  it("forgets alerts older than a day, sent or not: a late ring helps nobody, and each names a visitor", async () => {
+    const database = await open(engine);
+    const store = new PushStore(database);
+    const sara = await person(database, "sara");
+    await store.subscribe(sara, device("a"));
+    const now = 10 * alertsKeptMs;
+    await store.queue({ to: "everyone-on", title: "Old", body: "B", url: "/office" }, now - alertsKeptMs - 1);
+    await store.queue({ to: "everyone-on", title: "Fresh", body: "B", url: "/office" }, now - alertsKeptMs + 1);
+    expect(await store.dropStale(now)).toBe(1);
+    expect((await store.claim("a", now, 10, 60_000)).map((alert) => alert.title)).toEqual(["Fresh"]);
+    expect(await store.dropStale(now)).toBe(0);
   });
 });

@@ -128,6 +128,36 @@ export function dueStepAlert({ enquiryId, name }: { enquiryId: number; name: str
   return { title: `Next step due: ${who}`, body: "Tap to open the enquiry.", url: `/office/enquiries/${enquiryId}` };
 }
 
+/**
+ * How long an alert is kept, sent or not: the push worker drops one that waited longer (a ring hours late helps
+ * nobody), and the nightly sweep deletes what is older still (a server with alerts off sends nothing, and each
+ * alert names a visitor).
+ */
+export const alertsKeptMs = 24 * 60 * 60_000;
+
+/** Deletes the alerts queued longer ago than alertsKeptMs, sent or not (the nightly sweep); returns how many. */
+export async function dropStaleAlerts(db: Db, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom("push_queue")
+    .where("created_at", "<", now - alertsKeptMs)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** How alerts are going on this database, for the owner's Server health page. */
+export interface PushHealth {
+  /** Devices with alerts on, of people not revoked. */
+  devices: number;
+  /** Alerts queued and not yet sent. */
+  waiting: number;
+  /** When the oldest of those was queued (ms since the epoch); null when none waits. */
+  oldestWaitingAt: number | null;
+  /** Devices whose latest attempt failed (not followed by a success). */
+  failing: number;
+  /** The latest of those failures' errors. */
+  lastError: string | null;
+}
+
 /** The devices and alert queue of one database. */
 export class PushStore {
   constructor(readonly database: Database) {}
@@ -335,6 +365,44 @@ export class PushStore {
   }
 
   /** How many alerts wait (tests, and the health of the queue). */
+  /** How alerts are going: devices, what waits and since when, and the devices whose latest attempt failed. */
+  async health(): Promise<PushHealth> {
+    const [devices, queue, failing] = await Promise.all([
+      this.db
+        .selectFrom("push_subscriptions as s")
+        .innerJoin("people as p", "p.id", "s.person_id")
+        .where("p.revoked_at", "is", null)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom("push_queue")
+        .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("created_at").as("oldest")])
+        .executeTakeFirstOrThrow(),
+      // ISO moments compare as text: a failure after the latest success (or with none) is a failing device.
+      this.db
+        .selectFrom("push_subscriptions")
+        .select(["last_failure_at", "last_error"])
+        .where("last_failure_at", "is not", null)
+        .where((eb) =>
+          eb.or([eb("last_success_at", "is", null), eb("last_success_at", "<", eb.ref("last_failure_at"))]),
+        )
+        .orderBy("last_failure_at", "desc")
+        .execute(),
+    ]);
+    return {
+      devices: Number(devices.n),
+      waiting: Number(queue.n),
+      oldestWaitingAt: queue.oldest === null ? null : Number(queue.oldest),
+      failing: failing.length,
+      lastError: failing[0]?.last_error ?? null,
+    };
+  }
+
+  /** Deletes the alerts queued longer ago than alertsKeptMs (dropStaleAlerts). */
+  dropStale(now: number): Promise<number> {
+    return dropStaleAlerts(this.db, now);
+  }
+
   async waiting(): Promise<number> {
     const row = await this.db
       .selectFrom("push_queue")

@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../data/open";
 import type { Schema } from "../data/schema";
 import { InboxStore } from "../data/enquiries/store";
+import { dropStaleAlerts } from "../data/push";
 import type { ExportedEnquiry, ExportedNote } from "../data/enquiries/types";
 import { internationalDigits } from "./replies";
 import { phoneHas } from "./search";
@@ -95,14 +96,14 @@ export async function matching(
 }
 
 /**
- * What is kept, and for how long: enquiries older than `retentionMonths`, and held spam after 30 days. Returns
- * how many were deleted. Run nightly by every server (deleting what is already gone is harmless).
+ * What is kept, and for how long: enquiries older than `retentionMonths`, held spam after 30 days, and the
+ * phones' alerts after a day (each names a visitor: data/push.ts, alertsKeptMs). Returns how many were deleted. Run nightly by every server (deleting what is already gone is harmless).
  */
 export async function sweep(
   db: Kysely<Schema>,
   now: number,
   retentionMonths: number,
-): Promise<{ old: number; spam: number }> {
+): Promise<{ old: number; spam: number; alerts: number }> {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - retentionMonths);
   const spamCutoff = new Date(now - 30 * 24 * 60 * 60_000).toISOString();
@@ -120,7 +121,8 @@ export async function sweep(
     await db.transaction().execute((trx) => forget(trx, chunk));
   }
   const spamIds = new Set(spam.map((row) => row.id));
-  return { old: old.filter((row) => !spamIds.has(row.id)).length, spam: spamIds.size };
+  const alerts = await dropStaleAlerts(db, now);
+  return { old: old.filter((row) => !spamIds.has(row.id)).length, spam: spamIds.size, alerts };
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../data/open";
 import { emptyDatabase, engines } from "../data/testing/engines";
 import { InboxStore } from "../data/enquiries/store";
+import { alertsKeptMs, PushStore } from "../data/push";
 import { Accounts } from "./accounts";
 import { officeDefaults } from "./config";
 import { Sessions } from "./sessions";
@@ -396,14 +397,24 @@ describe.each(engines)("the office's data on %s", (engine) => {
         [{ submission: submission({ name: "Recent" }), heldReason: null }],
         new Date(now - 31 * day),
       );
+      // An alert on a phone names a visitor: kept a day at most, whether it went or not (alerts off, say).
+      const { person: alerted } = await accounts.invite({ name: "Alerted", role: "staff", by: null, now, validMs: 1 });
+      const push = new PushStore(database);
+      await push.subscribe(alerted.id, { endpoint: "https://push.example/sweep", p256dh: "k", auth: "a", label: "L" });
+      await push.queue(
+        { to: [alerted.id], title: "New enquiry: Stale", body: "B", url: "/office" },
+        now - alertsKeptMs - 1,
+      );
       const swept = await work.sweep(now, 24);
+      expect(swept.alerts).toBe(1);
+      expect(await push.waiting()).toBe(0);
       expect(swept.spam).toBe(1);
       expect(swept.old).toBeGreaterThanOrEqual(1);
       expect(await work.detail(made[0] ?? 0)).toBeNull();
       expect(await work.detail(oldSpam[0] ?? 0)).toBeNull();
       expect(await work.detail(recentSpam[0] ?? 0)).not.toBeNull();
       expect(await work.detail(recent[0] ?? 0)).not.toBeNull();
-      expect(await work.sweep(now, 24)).toEqual({ old: 0, spam: 0 });
+      expect(await work.sweep(now, 24)).toEqual({ old: 0, spam: 0, alerts: 0 });
     });
 
     it("an id that does not exist changes nothing", async () => {

@@ -189,7 +189,7 @@ export class Work {
   }
 
   /** The nightly sweep: enquiries older than `retentionMonths`, held spam after 30 days (retention.ts). */
-  sweep(now: number, retentionMonths: number): Promise<{ old: number; spam: number }> {
+  sweep(now: number, retentionMonths: number): Promise<{ old: number; spam: number; alerts: number }> {
     return retention.sweep(this.db, now, retentionMonths);
   }
 

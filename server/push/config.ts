@@ -1,3 +1,4 @@
+import { alertsKeptMs } from "../data/push";
 import { readServerSettings, type ServerSettings } from "../settings";
 
 /** Alerts on the agency's phones (issue 37): on, with what the push services need, or off and why. */
@@ -32,7 +33,7 @@ export const defaultPushRetry: PushRetry = {
   baseMs: 10_000,
   maxMs: 30 * 60_000,
   maxAttempts: 8,
-  maxAgeMs: 24 * 60 * 60_000,
+  maxAgeMs: alertsKeptMs,
   leaseMs: 2 * 60_000,
   sendTimeoutMs: 15_000,
   pollMs: 30_000,

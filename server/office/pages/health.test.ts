@@ -3,7 +3,7 @@ import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import type { HealthDetails } from "../../data/health";
-import { Health } from "./health";
+import { type AlertsHealth, Health } from "./health";
 
 describe("issue 34, finding 10: the owner's health page", () => {
   const now = Date.parse("2026-05-04T08:00:00Z");
@@ -19,8 +19,8 @@ describe("issue 34, finding 10: the owner's health page", () => {
     },
     mail: { ok: false, at: now - 5 * 60_000, error: "connect ECONNREFUSED 127.0.0.1:2525" },
   };
-  const text = (report: HealthDetails) =>
-    renderToString(h(Health, { report }))
+  const text = (report: HealthDetails, alerts?: AlertsHealth) =>
+    renderToString(h(Health, { report, alerts }))
       .replace(/<[^>]+>/g, " ")
       .replace(/\s+/g, " ");
 
@@ -53,5 +53,42 @@ describe("issue 34, finding 10: the owner's health page", () => {
     expect(down).toMatch(/SQLite .* cannot be opened or read/);
     expect(down).toMatch(/SQLITE_CANTOPEN/);
     expect(down).not.toMatch(/Outbox/);
+  });
+
+  describe("alerts on phones (issue 37)", () => {
+    const alerts: AlertsHealth = {
+      off: null,
+      devices: 3,
+      waiting: 2,
+      oldestWaitingSeconds: 600,
+      failing: 1,
+      lastError: "push service answered 500",
+    };
+
+    it("counts the devices and what waits, and names a failing device's error", () => {
+      const page = text(broken, alerts);
+      expect(page).toMatch(/Alerts on phones/);
+      expect(page).toMatch(/Devices with alerts on 3 Waiting to be sent 2/);
+      expect(page).toMatch(/The oldest has waited 10 minutes/);
+      expect(page).toMatch(/1 device's latest alert failed/);
+      expect(page).toMatch(/Latest error: push service answered 500/);
+    });
+
+    it("says when none is on yet, when all is well, and when alerts are off and what waits is forgotten", () => {
+      const none = text(broken, {
+        ...alerts,
+        devices: 0,
+        waiting: 0,
+        oldestWaitingSeconds: null,
+        failing: 0,
+        lastError: null,
+      });
+      expect(none).toMatch(/No device has alerts on yet: each person turns them on under Me/);
+      expect(none.split("Alerts on phones")[1]).not.toMatch(/failed|oldest/i);
+      const off = text(broken, { ...alerts, off: "Alerts are off on this server: PUSH_CONTACT is not set." });
+      expect(off).toMatch(/Alerts are off on this server: PUSH_CONTACT is not set\./);
+      expect(off).toMatch(/2 alerts wait for a server with alerts on; each is forgotten after a day/);
+      expect(text(broken)).not.toMatch(/Alerts on phones/);
+    });
   });
 });

@@ -12,11 +12,24 @@ function waited(seconds: number): string {
   return plural(Math.floor(seconds / 86_400), "day");
 }
 
+/** How alerts on the agency's phones are going (issue 37), for the Server health page. */
+export interface AlertsHealth {
+  /** Why alerts are off on this server (PUSH_CONTACT unset), or null when they are on. */
+  off: string | null;
+  devices: number;
+  waiting: number;
+  /** How long the oldest alert waiting has waited, in whole seconds; null when none waits. */
+  oldestWaitingSeconds: number | null;
+  /** Devices whose latest alert failed. */
+  failing: number;
+  lastError: string | null;
+}
+
 /**
  * The owner's view of the server's health (issue 34, finding 10): what the public /healthz no longer shows, the
  * database's and the mail server's errors and the outbox's counts.
  */
-export function Health({ report }: { report: HealthDetails }) {
+export function Health({ report, alerts }: { report: HealthDetails; alerts?: AlertsHealth }) {
   const { database, outbox, mail } = report;
   const now = report.checkedAt;
   const at = (ms: number) => new Date(ms).toISOString();
@@ -84,6 +97,54 @@ export function Health({ report }: { report: HealthDetails }) {
           ) : null}
         </section>
       ) : null}
+      {alerts ? <Alerts alerts={alerts} /> : null}
     </>
+  );
+}
+
+/** The alerts card: whether they are on, how many devices get them, what waits, and a failing device's error. */
+function Alerts({ alerts }: { alerts: AlertsHealth }) {
+  return (
+    <section class="card" aria-labelledby="alerts-heading">
+      <h2 id="alerts-heading">Alerts on phones</h2>
+      {alerts.off !== null ? (
+        <>
+          <p>{alerts.off}</p>
+          {alerts.waiting > 0 ? (
+            <p class="quiet">
+              {plural(alerts.waiting, "alert")} {alerts.waiting === 1 ? "waits" : "wait"} for a server with alerts on;
+              each is forgotten after a day.
+            </p>
+          ) : null}
+        </>
+      ) : alerts.devices === 0 ? (
+        <p>No device has alerts on yet: each person turns them on under Me.</p>
+      ) : (
+        <>
+          <dl class="totals">
+            <div>
+              <dt>Devices with alerts on</dt>
+              <dd>{alerts.devices}</dd>
+            </div>
+            <div>
+              <dt>Waiting to be sent</dt>
+              <dd>{alerts.waiting}</dd>
+            </div>
+          </dl>
+          {alerts.oldestWaitingSeconds !== null ? (
+            <p>The oldest has waited {waited(alerts.oldestWaitingSeconds)}.</p>
+          ) : null}
+          {alerts.failing > 0 ? (
+            <>
+              <p class="error">
+                {alerts.failing === 1 ? "1 device's" : `${plural(alerts.failing, "device")}'`} latest alert failed: its
+                person can send a test from Me, or turn alerts off and on again there.
+              </p>
+              {alerts.lastError ? <p class="quiet">Latest error: {alerts.lastError}</p> : null}
+            </>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }
