@@ -14,13 +14,14 @@ import { phoneHas } from "./search";
 
 /**
  * The enquiries received in [from, to) (ISO times), oldest first, with their mail status and how the office
- * worked them: stage, lost reason, notes (who, when) and the people on each timeline. The owner's export.
+ * worked them: stage, lost reason, notes (who, when), the people on each timeline and the next step still to do.
+ * The owner's export.
  */
 export async function between(database: Database, from: string, to: string): Promise<ExportedEnquiry[]> {
   const rows = await new InboxStore(database).receivedBetween(from, to);
   const stages = await database.db
     .selectFrom("enquiries as e")
-    .select(["e.id", "e.stage", "e.lost_reason"])
+    .select(["e.id", "e.stage", "e.lost_reason", "e.next_step_at", "e.next_step_note"])
     .where("e.received_at", ">=", from)
     .where("e.received_at", "<", to)
     .execute();
@@ -40,14 +41,18 @@ export async function between(database: Database, from: string, to: string): Pro
     if (event.name !== null) entry.workedBy.add(event.name);
     if (event.kind === "note") entry.notes.push({ at: event.at, who: event.name, text: event.detail });
   }
-  const stageOf = new Map(stages.map((row) => [row.id, row]));
-  return rows.map((row) => ({
-    ...row,
-    stage: stageOf.get(row.id)?.stage ?? "new",
-    lostReason: stageOf.get(row.id)?.lost_reason ?? null,
-    notes: worked.get(row.id)?.notes ?? [],
-    workedBy: [...(worked.get(row.id)?.workedBy ?? [])],
-  }));
+  const workOf = new Map(stages.map((row) => [row.id, row]));
+  return rows.map((row) => {
+    const state = workOf.get(row.id);
+    return {
+      ...row,
+      stage: state?.stage ?? "new",
+      lostReason: state?.lost_reason ?? null,
+      notes: worked.get(row.id)?.notes ?? [],
+      workedBy: [...(worked.get(row.id)?.workedBy ?? [])],
+      nextStep: state?.next_step_at ? { at: state.next_step_at, note: state.next_step_note ?? "" } : null,
+    };
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { Accounts } from "./accounts";
 import { officeDefaults } from "./config";
 import { Sessions } from "./sessions";
 import { readReplyTexts, replyLinks } from "./replies";
+import { NextSteps } from "./next-steps";
 import { Work } from "./work";
 import { submission } from "../testing/submission";
 
@@ -316,6 +317,8 @@ describe.each(engines)("the office's data on %s", (engine) => {
       await work.moveTo(worked, "lost", "price", owner, t0 + 3 * hour + 5);
       await work.note(quick, "seen elsewhere", worker, t0 + 3 * hour + 6);
       await work.moveTo(quick, "won", null, worker, t0 + 3 * hour + 7);
+      // A next step still to do goes out with it (issue 37): when, in Dubai time in the files, and its note.
+      await new NextSteps(database).set(quick, t0 + 30 * hour, "Send the visa copy", worker, t0 + 3 * hour + 8);
 
       const rows = await work.between(new Date(t0 + 3 * hour).toISOString(), new Date(t0 + 4 * hour).toISOString());
       expect(rows.map((row) => row.id)).toEqual([worked, quick, spam]);
@@ -332,7 +335,13 @@ describe.each(engines)("the office's data on %s", (engine) => {
           { at: new Date(t0 + 3 * hour + 4).toISOString(), who: "Owner Olga", text: "=1+1 said he" },
         ],
       });
-      expect(second).toMatchObject({ stage: "won", lostReason: null, workedBy: ["Worker Bee"] });
+      expect(second).toMatchObject({
+        stage: "won",
+        lostReason: null,
+        workedBy: ["Worker Bee"],
+        nextStep: { at: new Date(t0 + 30 * hour).toISOString(), note: "Send the visa copy" },
+      });
+      expect(first?.nextStep).toBeNull();
       expect(second?.notes.map((note) => note.text)).toEqual(["seen elsewhere"]);
       expect(third).toMatchObject({ status: "held", heldReason: "a link in the message", notes: [], workedBy: [] });
       // The whole table, for the command line's --csv.

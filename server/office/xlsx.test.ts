@@ -40,6 +40,7 @@ const sample: ExportedEnquiry = {
   lostReason: "went to another agency",
   notes: [{ at: "2026-01-02T06:30:00.000Z", who: "Mariam", text: "Called twice" }],
   workedBy: ["Mariam", "Omar"],
+  nextStep: { at: "2026-01-03T05:00:00.000Z", note: "Send the visa copy" },
 };
 
 /** The workbook's parts, as text. */
@@ -107,6 +108,8 @@ describe("the owner's export as .xlsx", () => {
       "Lost reason",
       "Notes",
       "Worked by",
+      "Next step (Dubai time)",
+      "Next step",
       "Page",
       "Source",
       "Device",
@@ -163,6 +166,8 @@ describe("the owner's export as .xlsx", () => {
     expect(cell("Lost reason")).toBe("went to another agency");
     expect(cell("Visa / subject")).toBe("Dubai Tourist Visa (sent as 30 Days Dubai Visa)");
     expect(cell("Mail")).toBe("Mailed");
+    expect(cell("Next step (Dubai time)")).toBe("2026-01-03 09:00");
+    expect(cell("Next step")).toBe("Send the visa copy");
   });
 
   it("leaves out a column empty in every row", () => {
@@ -178,13 +183,24 @@ describe("the owner's export as .xlsx", () => {
       lostReason: null,
       notes: [],
       workedBy: [],
+      nextStep: null,
       page: null,
       source: null,
       device: null,
     };
     const [header = []] = rowsOf(open(toXlsx([bare]))["xl/worksheets/sheet1.xml"] ?? "");
     const titles = header.map(([, text]) => text);
-    for (const gone of ["Travel date", "Adults", "Children", "Lost reason", "Notes", "Worked by", "Page", "Source"])
+    for (const gone of [
+      "Travel date",
+      "Adults",
+      "Children",
+      "Lost reason",
+      "Notes",
+      "Worked by",
+      "Next step",
+      "Page",
+      "Source",
+    ])
       expect(titles).not.toContain(gone);
     expect(titles).toContain("Visa / subject");
     expect(titles).toContain("Status");

@@ -56,6 +56,9 @@ const columns: Column[] = [
   { title: "Lost reason", value: (e) => e.lostReason },
   { title: "Notes", value: (e) => e.notes.map(noteLine).join("\n"), widest: 60 },
   { title: "Worked by", value: (e) => e.workedBy.join(", ") },
+  // The next step still to do (issue 37).
+  { title: "Next step (Dubai time)", value: (e) => (e.nextStep ? dubaiClock(e.nextStep.at) : null) },
+  { title: "Next step", value: (e) => e.nextStep?.note || null, widest: 40 },
   { title: "Page", value: (e) => e.page },
   { title: "Source", value: (e) => e.source },
   { title: "Device", value: (e) => e.device },

@@ -32,6 +32,7 @@ const sample: ExportedEnquiry = {
   lostReason: null,
   notes: [],
   workedBy: [],
+  nextStep: null,
 };
 
 describe("csvCell", () => {
@@ -101,9 +102,9 @@ describe("toCsv", () => {
         .replace(/^\uFEFF/, "")
         .split("\r\n"),
     ).toEqual([
-      "id,received_at_dubai_time,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,status,lost_reason,notes,worked_by,page,source,device,delivery,attempts,sent_at_dubai_time,last_error,held_reason,came_by",
-      '1,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,pending,0,,,,',
-      '2,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,held,0,,,honeypot filled,',
+      "id,received_at_dubai_time,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,status,lost_reason,notes,worked_by,page,source,device,delivery,attempts,sent_at_dubai_time,last_error,held_reason,came_by,next_step_at_dubai_time,next_step_note",
+      '1,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,pending,0,,,,,,',
+      '2,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,held,0,,,honeypot filled,,,',
       "",
     ]);
   });
@@ -160,8 +161,11 @@ describe("issue 35, items 7 and 8: a CSV Excel reads right, in Dubai time, with 
       page: "/services",
       source: "whatsapp",
       device: "phone",
+      nextStep: { at: "2026-01-03T05:00:00.000Z", note: "=1+1 on arrival" },
     };
     const csv = toCsv([worked]);
+    // The next step last, after the columns scripts already read: when (Dubai time), and its note made safe.
+    expect(csv.trimEnd().endsWith(",2026-01-03 09:00:00,'=1+1 on arrival")).toBe(true);
     expect(csv).toContain(
       ',lost,price,"2026-01-02 10:30, Mariam: Called twice\n2026-01-02 11:00: =1+1","Mariam, Omar",/services,whatsapp,phone,',
     );

@@ -35,6 +35,9 @@ const columns: Column[] = [
   ["held_reason", (e) => e.heldReason],
   // How an enquiry added by hand in the office came (issue 35): empty for one sent from the site.
   ["came_by", (e) => e.cameBy],
+  // The next step still to do (issue 37): last, after the columns scripts already read by position.
+  ["next_step_at_dubai_time", (e) => (e.nextStep ? dubaiClock(e.nextStep.at, true) : null)],
+  ["next_step_note", (e) => e.nextStep?.note ?? null],
 ];
 
 /**

@@ -56,4 +56,6 @@ export interface ExportedEnquiry extends StoredEnquiry {
   notes: ExportedNote[];
   /** The people who did anything on its timeline (opened, replied, moved, noted), first to act first. */
   workedBy: string[];
+  /** The next step set on it and not yet done (issue 37): when (an ISO moment) and its note; null when none. */
+  nextStep: { at: string; note: string } | null;
 }
