@@ -41,11 +41,12 @@ const anchorsOf = (file: string) =>
   new Set([...text(file).matchAll(/^#{1,6} (.+)$/gm)].map((match) => slug((match[1] ?? "").replace(/`/g, ""))));
 
 describe("the guides", () => {
-  it("are the README and the four in docs/", () => {
+  it("are the README and the five in docs/", () => {
     expect(docs.sort()).toEqual([
       "README.md",
       "docs/architecture.md",
       "docs/benchmarks.md",
+      "docs/deploy.md",
       "docs/owner.md",
       "docs/testing.md",
     ]);
@@ -84,7 +85,17 @@ describe("the guides", () => {
   });
 
   it("include the commands with options", () => {
-    expect(withHelp.sort()).toEqual(["bench", "bench:inbox", "bench:office", "enquiries", "office", "stats"]);
+    expect(withHelp.sort()).toEqual([
+      "backup",
+      "bench",
+      "bench:inbox",
+      "bench:office",
+      "doctor",
+      "enquiries",
+      "office",
+      "restore",
+      "stats",
+    ]);
   });
 
   // Each loads its command's modules first (the Lighthouse bench's are many): seconds, not milliseconds. One at a

@@ -44,7 +44,7 @@ export interface DoctorOptions {
 const ok = (text: string): Check => ({ status: "ok", text });
 const warn = (text: string, fix: string): Check => ({ status: "warn", text, fix });
 const fail = (text: string, fix: string): Check => ({ status: "fail", text, fix });
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
 
 export async function runChecks(options: DoctorOptions): Promise<Check[]> {
   const checks: Check[] = [nodeVersion(options), settingsFile(options)];
