@@ -94,7 +94,8 @@ describe.each(engines)("npm run backup and npm run restore on %s", (engine) => {
     } finally {
       await restarted.app.close();
     }
-  }, 60_000);
+    // A server, two commands and a few hundred enquiries: 7 s on a quiet machine, several times that on a busy one.
+  }, 120_000);
 });
 
 describe("the backups' folder", () => {

@@ -10,6 +10,7 @@ import type { DatabaseSetting } from "../server/data/settings";
 import { readStored, removeTestDirs, scriptOn, start, testDatabase } from "../server/testing/inbox-server";
 import { submission } from "../server/testing/submission";
 import { makeBackup } from "./backup/files";
+import { RestoreRefused, restoreBackup } from "./backup/restore";
 
 /*
  * Issue 39: npm run restore puts a backup in place and checks it; every way it refuses says so in its own words,
@@ -35,8 +36,16 @@ async function withEnquiries(engine: DatabaseSetting["engine"], names: string[])
   }
 }
 
-const restore = (database: DatabaseSetting, file: string) =>
-  scriptOn("restore", database, [file], { BACKUP_DIR: join(folder, "before") });
+/** The restore, in this process; what it would say, or the refusal's message. */
+async function restore(database: DatabaseSetting, file: string): Promise<string> {
+  try {
+    const { enquiries } = await restoreBackup(file, database, join(folder, "before"));
+    return `restored ${enquiries}`;
+  } catch (error) {
+    if (!(error instanceof RestoreRefused)) throw error;
+    return error.message;
+  }
+}
 
 const names = async (setting: DatabaseSetting) => (await readStored(setting)).map((row) => row.name).sort();
 
@@ -49,32 +58,30 @@ beforeAll(async () => {
   ]);
 });
 
-describe.concurrent("npm run restore refuses, touching nothing", () => {
+describe("npm run restore refuses, touching nothing", () => {
   it("a file that is not there", async () => {
     const target = await testDatabase("sqlite");
-    const { code, stderr } = await restore(target, join(folder, "none.sqlite"));
-    expect(code).toBe(1);
-    expect(stderr).toContain(`Nothing was restored: No file at ${join(folder, "none.sqlite")}`);
+    expect(await restore(target, join(folder, "none.sqlite"))).toBe(
+      `No file at ${join(folder, "none.sqlite")}: name a backup (npm run backup makes them).`,
+    );
   });
 
   it("a file that is not a backup", async () => {
     const file = join(folder, "notes.txt");
     writeFileSync(file, "the agency's notes, not a database");
-    const { code, stderr } = await restore(await testDatabase("sqlite"), file);
-    expect(code).toBe(1);
-    expect(stderr).toContain("is not a backup: neither an SQLite database nor a pg_dump archive");
+    expect(await restore(await testDatabase("sqlite"), file)).toContain(
+      "is not a backup: neither an SQLite database nor a pg_dump archive",
+    );
   });
 
   it("an SQLite backup where the database is PostgreSQL, and the other way round", async () => {
     const target = await testDatabase("postgres");
-    const intoPostgres = await restore(target, sqlite.backup);
-    expect(intoPostgres.code).toBe(1);
-    expect(intoPostgres.stderr).toContain(
+    expect(await restore(target, sqlite.backup)).toContain(
       "is a backup of a SQLite database, but this server's database is PostgreSQL (DATABASE_URL is postgres://)",
     );
-    const intoSqlite = await restore(await testDatabase("sqlite"), postgres.backup);
-    expect(intoSqlite.code).toBe(1);
-    expect(intoSqlite.stderr).toContain("is a backup of a PostgreSQL database, but this server's database is SQLite");
+    expect(await restore(await testDatabase("sqlite"), postgres.backup)).toContain(
+      "is a backup of a PostgreSQL database, but this server's database is SQLite",
+    );
   });
 
   it("a damaged SQLite backup", async () => {
@@ -82,9 +89,7 @@ describe.concurrent("npm run restore refuses, touching nothing", () => {
     copyFileSync(sqlite.backup, file);
     truncateSync(file, Math.floor(readFileSync(file).length / 2));
     const target = await withEnquiries("sqlite", ["Kept"]);
-    const { code, stderr } = await restore(target.setting, file);
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/Nothing was restored: .*damaged\.sqlite is damaged \(.*\): use another backup/);
+    expect(await restore(target.setting, file)).toMatch(/damaged\.sqlite is damaged \(.*\): use another backup/);
     expect(await names(target.setting)).toEqual(["Kept"]);
   });
 
@@ -93,9 +98,7 @@ describe.concurrent("npm run restore refuses, touching nothing", () => {
     copyFileSync(postgres.backup, file);
     truncateSync(file, Math.floor(readFileSync(file).length / 2));
     const target = await withEnquiries("postgres", ["Kept"]);
-    const { code, stderr } = await restore(target.setting, file);
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/Nothing was restored: .*damaged\.dump is damaged \(.*\): use another backup/);
+    expect(await restore(target.setting, file)).toMatch(/damaged\.dump is damaged \(.*\): use another backup/);
     expect(await names(target.setting)).toEqual(["Kept"]);
   });
 
@@ -105,18 +108,18 @@ describe.concurrent("npm run restore refuses, touching nothing", () => {
     const db = new BetterSqlite3(file);
     db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', '')").run();
     db.close();
-    const { code, stderr } = await restore(await testDatabase("sqlite"), file);
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/was made by a newer version of the site \(schema 999; this one knows \d+\)/);
+    expect(await restore(await testDatabase("sqlite"), file)).toMatch(
+      /was made by a newer version of the site \(schema 999; this one knows \d+\)/,
+    );
   });
 
   it("while the server has the SQLite file open", async () => {
     const target = await withEnquiries("sqlite", ["Kept"]);
     const server = await start({ database: target.setting });
     try {
-      const { code, stderr } = await restore(target.setting, sqlite.backup);
-      expect(code).toBe(1);
-      expect(stderr).toContain("is in use (the server is running, or a command has it open): stop the server first");
+      expect(await restore(target.setting, sqlite.backup)).toContain(
+        "is in use (the server is running, or a command has it open): stop the server first",
+      );
     } finally {
       await server.app.close();
     }
@@ -127,9 +130,9 @@ describe.concurrent("npm run restore refuses, touching nothing", () => {
     const target = await withEnquiries("postgres", ["Kept"]);
     const server = await start({ database: target.setting });
     try {
-      const { code, stderr } = await restore(target.setting, postgres.backup);
-      expect(code).toBe(1);
-      expect(stderr).toMatch(/The database has \d+ other connections? \(a server still running\?\): stop every server/);
+      expect(await restore(target.setting, postgres.backup)).toMatch(
+        /The database has \d+ other connections? \(a server still running\?\): stop every server/,
+      );
     } finally {
       await server.app.close();
     }
@@ -137,27 +140,32 @@ describe.concurrent("npm run restore refuses, touching nothing", () => {
   });
 });
 
-describe.concurrent("npm run restore over a database in use before", () => {
+describe("npm run restore over a database in use before", () => {
   it.each(["sqlite", "postgres"] as const)(
     "%s: replaces it whole, and keeps what was there as a backup",
     async (engine) => {
       const source = engine === "sqlite" ? sqlite : postgres;
       const target = await withEnquiries(engine, ["Replaced"]);
       const before = join(folder, `before-${engine}`);
-      const { code, stdout, stderr } = await scriptOn("restore", target.setting, [source.backup], {
-        BACKUP_DIR: before,
-      });
-      expect(stderr).toBe("");
-      expect(code).toBe(0);
+      const said: string[] = [];
+      const { enquiries } = await restoreBackup(source.backup, target.setting, before, (line) => said.push(line));
       const expected = engine === "sqlite" ? ["Aisha", "Omar"] : ["Aisha", "Omar", "Priya"];
       expect(await names(target.setting)).toEqual(expected);
-      expect(stdout).toContain(`${expected.length} enquiries; schema up to date`);
-      // What was there is a backup of its own, which restores in turn.
+      expect(enquiries).toBe(expected.length);
+      // What was there is a backup of its own, said before anything was replaced, which restores in turn.
       const [kept = ""] = readdirSync(before);
-      expect(stdout).toContain(`The database as it was: ${join(before, kept)}`);
-      const back = await scriptOn("restore", target.setting, [join(before, kept)], { BACKUP_DIR: before });
-      expect(back.code).toBe(0);
+      expect(said).toEqual([`The database as it was: ${join(before, kept)}`]);
+      await restoreBackup(join(before, kept), target.setting, before);
       expect(await names(target.setting)).toEqual(["Replaced"]);
     },
   );
+
+  it("as a command: says why it refused, and exits with 1", async () => {
+    const file = join(folder, "none.sqlite");
+    const { code, stdout, stderr } = await scriptOn("restore", await testDatabase("sqlite"), [file], {
+      BACKUP_DIR: join(folder, "before"),
+    });
+    expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
+    expect(stderr).toBe(`Nothing was restored: No file at ${file}: name a backup (npm run backup makes them).\n`);
+  });
 });

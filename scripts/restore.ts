@@ -36,61 +36,28 @@ async function main(): Promise<number> {
   }
   const file = resolve(positionals[0] ?? "");
   loadEnvFile();
-  const [{ readServerSettings }, { openCommandDatabase }, settings, { makeBackup }, steps, { migrations }] =
-    await Promise.all([
-      import("../server/settings"),
-      import("../server/data/command-line"),
-      import("../server/data/settings"),
-      import("./backup/files"),
-      import("./backup/restore"),
-      import("../server/data/migrations"),
-    ]);
+  const [{ readServerSettings }, settings, { restoreBackup, RestoreRefused }, { migrations }] = await Promise.all([
+    import("../server/settings"),
+    import("../server/data/settings"),
+    import("./backup/restore"),
+    import("../server/data/migrations"),
+  ]);
   const setting = settings.readDatabaseSetting(process.env, settings.defaultDbPath);
   const { BACKUP_DIR } = readServerSettings(process.env, ["BACKUP_DIR"]);
-  const where = settings.describeDatabase(setting);
   try {
-    steps.checkKind(file, setting);
-    const list = setting.engine === "sqlite" ? "" : await steps.checkPostgresBackup(file);
-    if (setting.engine === "sqlite") steps.checkSqliteBackup(file);
-    if (setting.engine === "sqlite") steps.checkSqliteFree(setting.path);
-    else await steps.checkPostgresFree(setting.url);
-
-    // What is there now, kept as a backup of its own first.
-    const current = await openCommandDatabase({ migrate: false });
-    if (current.database !== null) {
-      try {
-        console.log(`The database as it was: ${await makeBackup(current.database, setting, BACKUP_DIR)}`);
-      } finally {
-        await current.database.close();
-      }
-    }
-
-    if (setting.engine === "sqlite") steps.putSqliteInPlace(file, setting.path);
-    else await steps.putPostgresInPlace(file, setting.url, list);
+    const { enquiries } = await restoreBackup(file, setting, BACKUP_DIR, (line) => console.log(line));
+    console.log(
+      `Restored ${file} into ${settings.describeDatabase(setting)}: ${enquiries} enquiries; schema up to date ` +
+        `(${migrations.length} migrations). Start the server again (sudo systemctl start karama).`,
+    );
+    return 0;
   } catch (error) {
-    if (error instanceof steps.RestoreRefused) {
+    if (error instanceof RestoreRefused) {
       console.error(`Nothing was restored: ${error.message}`);
       return 1;
     }
     throw error;
   }
-
-  // Checked as the server will open it: migrated, then counted.
-  const { database } = await openCommandDatabase();
-  if (database === null) throw new Error(`${where} is not there after the restore`);
-  try {
-    const { count } = await database.db
-      .selectFrom("enquiries")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow();
-    console.log(
-      `Restored ${file} into ${where}: ${Number(count)} enquiries; schema up to date (${migrations.length} ` +
-        "migrations). Start the server again (sudo systemctl start karama).",
-    );
-  } finally {
-    await database.close();
-  }
-  return 0;
 }
 
 try {

@@ -15,8 +15,9 @@ import { tmpdir } from "node:os";
 import { mkdtempSync } from "node:fs";
 import pg from "pg";
 import { migrations } from "../../server/data/migrations";
+import { openDatabase } from "../../server/data/open";
 import type { DatabaseSetting } from "../../server/data/settings";
-import { kindOf, pgConnection, pgProgram } from "./files";
+import { kindOf, makeBackup, pgConnection, pgProgram } from "./files";
 
 /*
  * The steps of `npm run restore -- FILE` (scripts/restore.ts): what the file is, whether it is whole, whether the
@@ -202,5 +203,53 @@ export async function putPostgresInPlace(file: string, url: string, list: string
     );
   } finally {
     rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `npm run restore -- FILE`: checks the file and that the database is free, backs up what is there (`before`, null
+ * when there was nothing: `said` at once, so that it is known whatever happens next), puts the file in place,
+ * brings its schema up to date and counts its enquiries. A RestoreRefused before anything was touched.
+ */
+export async function restoreBackup(
+  file: string,
+  setting: DatabaseSetting,
+  backupDir: string,
+  say: (line: string) => void = () => {},
+): Promise<{ before: string | null; enquiries: number }> {
+  checkKind(file, setting);
+  const list = setting.engine === "sqlite" ? "" : await checkPostgresBackup(file);
+  if (setting.engine === "sqlite") {
+    checkSqliteBackup(file);
+    checkSqliteFree(setting.path);
+  } else {
+    await checkPostgresFree(setting.url);
+  }
+
+  // What is there now, kept as a backup of its own first.
+  let before: string | null = null;
+  if (setting.engine === "postgres" || existsSync(setting.path)) {
+    const current = await openDatabase(setting, { migrate: false });
+    try {
+      before = await makeBackup(current, setting, backupDir);
+      say(`The database as it was: ${before}`);
+    } finally {
+      await current.close();
+    }
+  }
+
+  if (setting.engine === "sqlite") putSqliteInPlace(file, setting.path);
+  else await putPostgresInPlace(file, setting.url, list);
+
+  // Checked as the server will open it: migrated, then counted.
+  const database = await openDatabase(setting);
+  try {
+    const { count } = await database.db
+      .selectFrom("enquiries")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    return { before, enquiries: Number(count) };
+  } finally {
+    await database.close();
   }
 }
