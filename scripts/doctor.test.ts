@@ -185,7 +185,7 @@ describe("npm run doctor", () => {
 
   it("fails a database that cannot be reached, and one newer than the code", async () => {
     const away = await check({ DATABASE_URL: "postgres://karama:secret@127.0.0.1:1/karama" });
-    expect(line(away, /PostgreSQL/)).toMatchObject({ status: "fail", text: expect.not.stringContaining("secret") });
+    expect(line(away, /^PostgreSQL/)).toMatchObject({ status: "fail", text: expect.not.stringContaining("secret") });
     const newer = join(folder, "newer.sqlite");
     (await openDatabase({ engine: "sqlite", path: newer })).close();
     const db = new BetterSqlite3(newer);
@@ -197,11 +197,18 @@ describe("npm run doctor", () => {
     });
   });
 
-  it("passes a PostgreSQL database whose schema is up to date", async () => {
+  it("passes a PostgreSQL database whose schema is up to date, with pg_dump for its backups; fails without", async () => {
     const setting = await testDatabase("postgres");
     if (setting.engine !== "postgres") throw new Error("postgres");
     await (await openDatabase(setting)).close();
-    expect(line(await check({ DATABASE_URL: setting.url }), /PostgreSQL/)).toMatchObject({ status: "ok" });
+    const checks = await check({ DATABASE_URL: setting.url });
+    expect(line(checks, /^PostgreSQL/)).toMatchObject({ status: "ok" });
+    expect(line(checks, /pg_dump/)).toMatchObject({
+      status: "ok",
+      text: expect.stringMatching(/^pg_dump \(PostgreSQL\)/),
+    });
+    const without = await check({ DATABASE_URL: setting.url, PATH: join(folder, "no-programs") });
+    expect(line(without, /pg_dump/)).toMatchObject({ status: "fail", fix: expect.stringMatching(/postgresql-client/) });
   });
 
   it("fails a site that does not answer over HTTPS, or with a certificate not valid", async () => {

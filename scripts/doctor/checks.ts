@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request } from "node:https";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { ConnectionOptions } from "node:tls";
+import { promisify } from "node:util";
 import { sql } from "kysely";
 import nodemailer from "nodemailer";
 import { readSettings } from "../../app/lib/settings";
@@ -41,6 +43,7 @@ export interface DoctorOptions {
   now?: Date;
 }
 
+const run = promisify(execFile);
 const ok = (text: string): Check => ({ status: "ok", text });
 const warn = (text: string, fix: string): Check => ({ status: "warn", text, fix });
 const fail = (text: string, fix: string): Check => ({ status: "fail", text, fix });
@@ -60,7 +63,12 @@ export async function runChecks(options: DoctorOptions): Promise<Check[]> {
   }
   checks.push(...siteSettings(settings), ...proxySettings(settings), ...dataFolders(settings, options));
   checks.push(builtFor(settings, options));
-  const probes = await Promise.all([mail(settings, options), database(settings, options), https(settings, options)]);
+  const probes = await Promise.all([
+    mail(settings, options),
+    database(settings, options),
+    https(settings, options),
+    pgDump(settings, options),
+  ]);
   checks.push(...probes.flat(), backups(settings, options));
   return checks;
 }
@@ -326,6 +334,24 @@ function get(url: string, tls: ConnectionOptions | undefined, timeoutMs: number)
     req.on("error", reject);
     req.end();
   });
+}
+
+/** With PostgreSQL, the backups need pg_dump (and the restore pg_restore), of the server's version or newer. */
+async function pgDump(settings: ServerSettings, { env }: DoctorOptions): Promise<Check[]> {
+  if (settings.DATABASE_URL?.engine !== "postgres") return [];
+  try {
+    const { stdout } = await run("pg_dump", ["--version"], {
+      env: { ...process.env, PATH: env.PATH ?? process.env.PATH },
+    });
+    return [ok(`${stdout.trim()}, for the backups`)];
+  } catch {
+    return [
+      fail(
+        "pg_dump is not installed: the backups of a PostgreSQL database need it",
+        "apt-get install postgresql-client (its version at least the database server's)",
+      ),
+    ];
+  }
 }
 
 /** The newest backup in BACKUP_DIR is from the last two days (the timer makes one every night). */
