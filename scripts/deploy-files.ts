@@ -117,7 +117,7 @@ ${maps}
 
 # The enquiry inbox (/api/submit, /api/challenge, /healthz), the statistics (/api/stats) and the back office
 # (/office) need the Node server (npm run serve); the office, over https only (OFFICE_URL). Several of them can
-# share one PostgreSQL database (DATABASE_URL, README "Running several servers"): list them all here and
+# share one PostgreSQL database (DATABASE_URL, docs/deploy.md, "Running several servers"): list them all here and
 # uncomment the locations in the server block; nginx spreads the posts and passes over one that is down.
 # upstream karama_inbox {
 #     server 10.0.0.11:3000 max_fails=3 fail_timeout=10s;

@@ -222,6 +222,12 @@ export const serverSettingsSchema = z.object({
     about("tests only: on accepts push services on plain http at 127.0.0.1"),
   ),
 
+  // Backups (scripts/backup.ts, run nightly by deploy/karama-backup.timer).
+  BACKUP_DIR: withDefault("data/backups", text).meta(about("the folder the backups go into")),
+  BACKUP_KEEP_DAYS: withDefault("14", wholeNumber("BACKUP_KEEP_DAYS", 1)).meta(
+    about("backups older than this many days are deleted when a new one is made"),
+  ),
+
   // The editor at /admin (admin.ts).
   CMS_BACKEND: z
     .enum(["github", "gitlab"])
