@@ -210,20 +210,39 @@ export async function tabThrough(
     // The body is no stop. Focus is there once it has passed the last element, and, on a busy machine, for a
     // moment while Tab passes through the map's frame (a page of its own, in another process): ending the walk
     // there left the rest of /contact unvisited. The walk ends only when focus comes back round to the first stop.
-    // A Tab pressed during that moment went on from the top of the page (seen beside another suite), so on a page
-    // with a frame, focus is given time to settle in the frame before the next Tab.
+    // A Tab pressed during that moment went on from the top of the page (seen twice beside another suite): on a
+    // page with a frame, focus is given time to settle in the frame, and if it stays on the body, the walk goes on
+    // from the frame that follows the last stop, as a visitor's Tab does (resumeAtFrame).
     if (stop.atBody) {
-      await page
+      const settled = await page
         .waitForFunction(() => document.activeElement !== document.body || !document.querySelector("iframe"), null, {
           timeout: 2_000,
         })
-        .catch(() => undefined);
+        .then(() => true)
+        .catch(() => false);
+      if (!settled && last) await page.evaluate(resumeAtFrame, last.key);
       continue;
     }
     if (stop.key === stops[0]?.key) return stops;
     stops.push(stop);
   }
   throw new Error(`no end to the tab order after ${limit} stops`);
+}
+
+/**
+ * In the page: focus fell to the body as Tab went into a frame of another process. When a frame follows the last
+ * stop (the element with `key`) in the document, focus goes to that frame, where the visitor's Tab had taken it,
+ * and the next Tab goes on after it. After the page's last element no frame follows, and the walk comes round to
+ * the first stop as before.
+ */
+export function resumeAtFrame(key: number): void {
+  const state = (window as unknown as { __keyboardProbe?: ProbeState }).__keyboardProbe;
+  const last = state?.visited[key];
+  if (!last || document.activeElement !== document.body) return;
+  const frame = [...document.querySelectorAll("iframe")].find(
+    (candidate) => (last.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+  );
+  frame?.focus();
 }
 
 /** The issue's checks on a list of Tab stops, as readable lines; empty when all hold. */
