@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import BetterSqlite3 from "better-sqlite3";
-import { offline } from "../app/content/data/enquiry-form";
+import { offline } from "../app/content/data/offline-messages";
 import { keptMaxAgeMs, keptStorageKey } from "../app/lib/forms/kept-enquiry";
 import { paths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
@@ -91,6 +91,26 @@ test.describe("an enquiry that waits for the network @phone", () => {
     await again.reload();
     await again.locator("html[data-hydrated]").waitFor({ state: "attached" });
     expect(enquiriesNamed(name)).toHaveLength(1);
+  });
+
+  test("sent offline with the page left open, it goes from that page once the connection is back", async ({
+    page,
+    context,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow();
+    const name = `Open Page Pia ${Date.now()}`;
+    await page.goto(paths.contact);
+    const form = page.getByRole("form", { name: "Send us Message" });
+    await form.getByLabel("Your Name").fill(name);
+    await form.getByLabel("Message").fill("Is there a bus to Oman this week?");
+    await context.setOffline(true);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("alert")).toContainText(offline.kept);
+    await context.setOffline(false);
+    await expect(form.getByRole("status")).toHaveText("Your enquiry has been submitted successfully!");
+    await expect(form.getByLabel("Your Name")).toHaveValue("");
+    await expect.poll(() => enquiriesNamed(name)).toEqual([{ page: paths.contact }]);
   });
 
   test("a send whose answer is lost is sent again with its key, and makes one enquiry", async ({

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from "@testing-library/preact";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { offline } from "../../content/data/enquiry-form";
+import { offline } from "../../content/data/offline-messages";
 import { keptStorageKey } from "../../lib/forms/kept-enquiry";
 import { ContactForm } from "./ContactForm";
 

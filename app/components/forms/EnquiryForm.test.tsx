@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/preact";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { offline } from "../../content/data/enquiry-form";
+import { offline } from "../../content/data/offline-messages";
 import { draftKey } from "../../lib/forms/enquiry-draft";
 import { keptSentEvent, keptStorageKey } from "../../lib/forms/kept-enquiry";
 import { site } from "../../lib/site-config";

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { whatsappHref } from "../../lib/links";
 import type { SubmitEnquiryResult } from "../../lib/forms/submit-enquiry";
 import { site } from "../../lib/site-config";
-import { offline } from "../../content/data/enquiry-form";
+import { offline } from "../../content/data/offline-messages";
 import { keptSentEvent } from "../../lib/forms/kept-enquiry";
 import { PhoneIcon, WhatsAppIcon } from "../icons";
 import styles from "./Forms.module.css";

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { honeypotName, honeypotOnly, type SpamGuard } from "../../lib/forms/honeypot";
+import { preloadKeptSender } from "../../lib/forms/kept-start";
 import { inWorker } from "../../lib/forms/proof-worker";
 import { challengeUrlOf } from "../../lib/forms/spam-guard";
 import { site } from "../../lib/site-config";
@@ -26,7 +27,10 @@ export function Honeypot({ guard }: { guard: SpamGuard }) {
   useEffect(() => {
     const form = ref.current?.form;
     if (!form) return;
-    const start = () => guard.start();
+    const start = () => {
+      guard.start();
+      if (guard !== honeypotOnly) preloadKeptSender();
+    };
     form.addEventListener("focusin", start, { once: true });
     return () => form.removeEventListener("focusin", start);
   }, [guard]);

@@ -2,4 +2,4 @@
 // constant per name below). Anywhere else (tsx scripts, Playwright): it reads the content files itself.
 import { contentModule } from "../load";
 
-export const { placeholder, dubaiVisaOptions, generalVisaOptions, defaults, offline } = contentModule("enquiry-form");
+export const { placeholder, dubaiVisaOptions, generalVisaOptions, defaults } = contentModule("enquiry-form");

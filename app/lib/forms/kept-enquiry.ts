@@ -6,8 +6,9 @@
  * Every call tolerates storage that is missing, blocked, full, or holding something this code did not write.
  */
 
-/** Bump the version when KeptEnquiry changes shape: old entries are then ignored. */
-export const keptStorageKey = "karama:kept-enquiries:v1";
+import { keptStorageKey } from "./kept-key";
+
+export { keptStorageKey };
 
 /**
  * A week. An enquiry is about a trip, usually soon: a visitor offline for longer has most likely called, chatted or

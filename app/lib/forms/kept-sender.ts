@@ -1,5 +1,5 @@
 import { whatsappGreeting } from "../../content/agency";
-import { offline as texts } from "../../content/data/enquiry-form";
+import { offline as texts } from "../../content/data/offline-messages";
 import { whatsappHref } from "../links";
 import { site } from "../site-config";
 import { isOwnInbox, postToFormService } from "./form-post";

@@ -1,4 +1,9 @@
-import { browserStorage, keptStorageKey } from "./kept-enquiry";
+import { keptStorageKey } from "./kept-key";
+
+/*
+ * The part of the kept enquiries (kept-enquiry.ts) that every page carries, a few hundred bytes: one look into
+ * storage after hydration, and the sender loaded only when that finds something.
+ */
 
 /**
  * Every page, once it has hydrated (root.tsx): the sender is loaded only when an enquiry is kept, so a page costs
@@ -6,7 +11,8 @@ import { browserStorage, keptStorageKey } from "./kept-enquiry";
  */
 export function sendKeptEnquiries(): void {
   try {
-    if (browserStorage()?.getItem(keptStorageKey)) startKeptSender(true);
+    // Merely reading window.localStorage throws a SecurityError where the browser blocks site data.
+    if (window.localStorage.getItem(keptStorageKey)) startKeptSender(true);
   } catch {
     // Storage blocked: nothing can have been kept.
   }
@@ -16,6 +22,15 @@ export function sendKeptEnquiries(): void {
 export function startKeptSender(now: boolean): void {
   import("./kept-sender").then(
     (sender) => sender.startSending(now),
-    () => {},
+    // Offline, and the sender not loaded before: once the connection is back, load it and send.
+    () => addEventListener("online", () => startKeptSender(true), { once: true }),
   );
+}
+
+/**
+ * Loads the sender when a visitor starts on a form (with the spam guard's worker, while the network is there),
+ * so that an enquiry kept because the network has gone since is sent from this page once it is back.
+ */
+export function preloadKeptSender(): void {
+  import("./kept-sender").catch(() => {});
 }
