@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/preact";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { offline } from "../../content/data/offline-messages";
-import { keptStorageKey } from "../../lib/forms/kept-enquiry";
+import { keptKeyPrefix } from "../../lib/forms/kept-enquiry";
 import { ContactForm } from "./ContactForm";
 
 // A visit known at once to be direct: the statistics collector is not part of what the form's tests time.
@@ -103,7 +103,9 @@ describe("ContactForm", { timeout: 20_000 }, () => {
     const alert = screen.getByRole("alert");
     await waitFor(() => expect(alert).toHaveTextContent(offline.kept));
     expect(alert).toHaveTextContent("Failed to fetch");
-    expect(JSON.parse(window.localStorage.getItem(keptStorageKey) ?? "[]")).toMatchObject([{ slot: "contact" }]);
+    expect(JSON.parse(window.localStorage.getItem(`${keptKeyPrefix}contact`) ?? "null")).toMatchObject({
+      slot: "contact",
+    });
   });
 
   it("issue 35, item 2: shows a failure, keeps the fields and offers the message on WhatsApp", async () => {

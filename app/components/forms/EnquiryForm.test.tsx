@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { offline } from "../../content/data/offline-messages";
 import { draftKey } from "../../lib/forms/enquiry-draft";
-import { keptSentEvent, keptStorageKey } from "../../lib/forms/kept-enquiry";
+import { keptKeyPrefix, keptSentEvent } from "../../lib/forms/kept-enquiry";
 import { site } from "../../lib/site-config";
 import { hydrateServerHtml } from "../../test-support/hydrate";
 import { EnquiryForm } from "./EnquiryForm";
@@ -323,7 +323,7 @@ describe("EnquiryForm", { timeout: 20_000 }, () => {
     expect(within(alert).getByRole("link", { name: /Send your enquiry on WhatsApp/ })).toBeInTheDocument();
     const call = within(alert).getByRole("link", { name: `Call ${site.phone.display}` });
     expect(call).toHaveAttribute("href", site.phone.href);
-    expect(window.localStorage.getItem(keptStorageKey)).toContain("Maria Santos");
+    expect(window.localStorage.getItem(`${keptKeyPrefix}enquiry:tourist-visa`)).toContain("Maria Santos");
     expect(field.name()).toHaveValue("Maria Santos");
     expect(screen.getByRole("form", { name: "Enquiry Now" })).toHaveAccessibleDescription("Failed to fetch");
   });
@@ -337,7 +337,7 @@ describe("EnquiryForm", { timeout: 20_000 }, () => {
     await waitFor(() => expect(alert).toHaveTextContent("Invalid key"));
     expect(alert).not.toHaveTextContent(offline.kept);
     expect(within(alert).queryByRole("link", { name: /^Call / })).toBeNull();
-    expect(window.localStorage.getItem(keptStorageKey)).toBeNull();
+    expect(window.localStorage.getItem(`${keptKeyPrefix}enquiry:tourist-visa`)).toBeNull();
   });
 
   it("issue 38: once the kept enquiry has gone, the form says so and starts afresh", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { enquiryTimeoutMs, sendToFormService } from "./form-service";
-import { keptMaxAgeMs, keptStorageKey, readKept } from "./kept-enquiry";
-import { sendKept, type SenderOptions } from "./kept-sender";
+import { keptKeyPrefix, keptMaxAgeMs } from "./kept-enquiry";
+import { readKept, sendKept, type SenderOptions } from "./kept-sender";
 import { forgetSendKey } from "./send-key";
 
 /*
@@ -135,7 +135,7 @@ describe("what is kept when Send fails", () => {
       expect(result.ok).toBe(false);
       expect(result).not.toHaveProperty("kept");
     }
-    expect(storage.getItem(keptStorageKey)).toBeNull();
+    expect(storage.length).toBe(0);
   });
 
   it("keeps nothing for a failure that is not the network's (an error of the page itself)", async () => {
@@ -208,8 +208,7 @@ describe("sending a kept enquiry", () => {
       ["botcheck", ""],
       ["altcha", "NEW-PROOF"],
     ]);
-    expect(storage.getItem(keptStorageKey)).toBeNull();
-    expect(storage.getItem("karama:enquiry-draft:v1:dubai-visa")).toBeNull();
+    expect(storage.length).toBe(0);
     expect(announced).toEqual(["sent"]);
   });
 
@@ -299,13 +298,27 @@ describe("sending a kept enquiry", () => {
     expect(kept()).toHaveLength(1);
   });
 
-  it("ignores what it did not write", async () => {
-    for (const junk of ["{not json", "42", '[{"key":1}]', "[null]"]) {
-      storage.setItem(keptStorageKey, junk);
+  it("ignores what it did not write, and removes it from under its name", async () => {
+    storage.setItem("karama:enquiry-draft:v1:about", "{}");
+    for (const junk of ["{not json", "42", '{"key":1}', "null", '{"slot":"about"}']) {
+      storage.setItem(`${keptKeyPrefix}contact`, junk);
       const fetch = ok();
       await sender(fetch).run();
       expect(fetch).not.toHaveBeenCalled();
+      expect([...storage.items.keys()]).toEqual(["karama:enquiry-draft:v1:about"]);
     }
+  });
+
+  it("leaves alone a newer enquiry its form kept while the older one was being sent", async () => {
+    await send(offline(), "/api/submit", "Maria");
+    let answer: (response: Response) => void = () => undefined;
+    const slow = vi.fn<typeof globalThis.fetch>(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const sending = sender(slow).run();
+    await vi.waitFor(() => expect(slow).toHaveBeenCalledTimes(1));
+    await send(offline(), "/api/submit", "Maria Santos");
+    answer(Response.json({ success: true }));
+    await sending;
+    expect(kept().map((entry) => entry.fields[1])).toEqual([["name", "Maria Santos"]]);
   });
 });
 
@@ -326,8 +339,9 @@ describe("two tabs", () => {
 
   it("take it over when the tab that claimed it was closed mid-send", async () => {
     await send(offline());
-    const list = kept();
-    storage.setItem(keptStorageKey, JSON.stringify(list.map((entry) => ({ ...entry, claim: clock + 1_000 }))));
+    for (const entry of kept()) {
+      storage.setItem(keptKeyPrefix + entry.slot, JSON.stringify({ ...entry, claim: clock + 1_000 }));
+    }
     const fetch = ok();
     await sender(fetch).run();
     expect(fetch).not.toHaveBeenCalled();

@@ -3,12 +3,13 @@
  * (offline, a time-out, a dropped connection), form-service.ts keeps what it sent in localStorage, with its
  * Idempotency-Key, and kept-sender.ts sends it again until it has gone: when the connection returns, when a page of
  * the site is opened, and on a timer while one is open. Only until it is sent, and at most `keptMaxAgeMs`.
- * Every call tolerates storage that is missing, blocked, full, or holding something this code did not write.
+ * A form only writes (one item per form, keptKeyPrefix + slot, the newest replacing the one before); the sender
+ * reads them back trusting nothing. Every call tolerates storage that is missing, blocked or full.
  */
 
-import { keptStorageKey } from "./kept-key";
+import { keptKeyPrefix } from "./kept-key";
 
-export { keptStorageKey };
+export { keptKeyPrefix };
 
 /**
  * A week. An enquiry is about a trip, usually soon: a visitor offline for longer has most likely called, chatted or
@@ -56,61 +57,14 @@ export function browserStorage(): Storage | null {
   }
 }
 
-function isKept(value: unknown): value is KeptEnquiry {
-  if (typeof value !== "object" || value === null) return false;
-  const entry = value as Record<string, unknown>;
-  return (
-    typeof entry.key === "string" &&
-    typeof entry.slot === "string" &&
-    typeof entry.page === "string" &&
-    typeof entry.keptAt === "number" &&
-    typeof entry.tries === "number" &&
-    typeof entry.nextAt === "number" &&
-    Array.isArray(entry.fields) &&
-    entry.fields.every((field) => Array.isArray(field) && typeof field[0] === "string" && typeof field[1] === "string")
-  );
-}
-
-/** The kept enquiries; anything else in their place reads as none. */
-export function readKept(storage: Storage | null): KeptEnquiry[] {
+/** Keeps an enquiry in place of the one its form kept before, if any. False when it could not be kept. */
+export function keepEnquiry(storage: Storage | null, entry: KeptEnquiry): boolean {
   try {
-    const parsed: unknown = JSON.parse(storage?.getItem(keptStorageKey) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter(isKept) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Writes the list (none: the key goes); false when storage refused it. */
-export function writeKept(storage: Storage | null, list: readonly KeptEnquiry[]): boolean {
-  try {
-    if (!storage) return false;
-    if (list.length === 0) storage.removeItem(keptStorageKey);
-    else storage.setItem(keptStorageKey, JSON.stringify(list));
-    return true;
+    storage?.setItem(keptKeyPrefix + entry.slot, JSON.stringify(entry));
+    return storage !== null;
   } catch {
     return false;
   }
-}
-
-/** Changes the kept enquiry of this key as it is in storage now (another tab may have changed the others). */
-export function updateKept(
-  storage: Storage | null,
-  key: string,
-  change: (entry: KeptEnquiry) => KeptEnquiry | null,
-): void {
-  const list = readKept(storage).flatMap((entry) => {
-    if (entry.key !== key) return [entry];
-    const changed = change(entry);
-    return changed ? [changed] : [];
-  });
-  writeKept(storage, list);
-}
-
-/** Keeps an enquiry in place of the one its form kept before, if any. False when it could not be kept. */
-export function keepEnquiry(storage: Storage | null, entry: KeptEnquiry): boolean {
-  const others = readKept(storage).filter((kept) => kept.slot !== entry.slot && kept.key !== entry.key);
-  return writeKept(storage, [...others, entry]);
 }
 
 /** The first retry of a kept enquiry comes after 30 s, then each after twice as long, up to 5 minutes. */

@@ -5,11 +5,10 @@ import { site } from "../site-config";
 import { isOwnInbox, postToFormService } from "./form-post";
 import {
   browserStorage,
+  keptKeyPrefix,
   keptMaxAgeMs,
   keptRetryMs,
   keptSentEvent,
-  readKept,
-  updateKept,
   type KeptEnquiry,
   type KeptOutcome,
 } from "./kept-enquiry";
@@ -59,14 +58,14 @@ export async function sendKept(options: SenderOptions & { due?: boolean } = {}):
     for (const entry of readKept(storage)) {
       const time = now();
       if (time - entry.keptAt > keptMaxAgeMs) {
-        updateKept(storage, entry.key, () => null);
+        updateKept(storage, entry, () => null);
         announce("notSent", entry);
         continue;
       }
-      if ((options.due && entry.nextAt > time) || !claim(storage, entry.key, time)) continue;
+      if ((options.due && entry.nextAt > time) || !claim(storage, entry, time)) continue;
       const outcome = await sendOne(entry, endpoint, options);
       if (outcome === "retry") {
-        updateKept(storage, entry.key, (current) => {
+        updateKept(storage, entry, (current) => {
           const tries = current.tries + 1;
           const next = { ...current, tries, nextAt: now() + keptRetryMs(tries) };
           delete next.claim;
@@ -74,7 +73,7 @@ export async function sendKept(options: SenderOptions & { due?: boolean } = {}):
         });
         continue;
       }
-      updateKept(storage, entry.key, () => null);
+      updateKept(storage, entry, () => null);
       if (outcome === "sent" && entry.draft) {
         try {
           storage?.removeItem(entry.draft);
@@ -90,10 +89,10 @@ export async function sendKept(options: SenderOptions & { due?: boolean } = {}):
   else await run();
 }
 
-/** Claims a kept enquiry for this tab, as it is in storage now: false when another tab holds it. */
-function claim(storage: Storage | null, key: string, time: number): boolean {
+/** Claims a kept enquiry for this tab, as it is in storage now: false when another tab holds it, or it is gone. */
+function claim(storage: Storage | null, entry: KeptEnquiry, time: number): boolean {
   let mine = false;
-  updateKept(storage, key, (current) => {
+  updateKept(storage, entry, (current) => {
     if ((current.claim ?? 0) > time) return current;
     mine = true;
     return { ...current, claim: time + claimMs };
@@ -132,6 +131,71 @@ async function sendOne(entry: KeptEnquiry, endpoint: string, options: SenderOpti
 async function solvedProof(endpoint: string): Promise<string | null> {
   const fields = await inWorker(endpoint).fields(null);
   return fields.altcha ?? null;
+}
+
+/* Reading them back --------------------------------------------------------------------------------------------- */
+
+function parse(raw: string | null | undefined): unknown {
+  try {
+    return JSON.parse(raw ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+/** What a form kept under this slot (kept-enquiry.ts), checked field by field: storage may hold anything. */
+function isKept(value: unknown, slot: string): value is KeptEnquiry {
+  if (typeof value !== "object" || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    entry.slot === slot &&
+    typeof entry.key === "string" &&
+    typeof entry.page === "string" &&
+    typeof entry.json === "boolean" &&
+    typeof entry.keptAt === "number" &&
+    typeof entry.tries === "number" &&
+    typeof entry.nextAt === "number" &&
+    Array.isArray(entry.fields) &&
+    entry.fields.every((field) => Array.isArray(field) && typeof field[0] === "string" && typeof field[1] === "string")
+  );
+}
+
+/** The kept enquiries, one per form. An item under their name that is not one is removed. */
+export function readKept(storage: Storage | null): KeptEnquiry[] {
+  const kept: KeptEnquiry[] = [];
+  try {
+    if (!storage) return kept;
+    const names = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? "");
+    for (const name of names.filter((found) => found.startsWith(keptKeyPrefix))) {
+      const entry = parse(storage.getItem(name));
+      if (isKept(entry, name.slice(keptKeyPrefix.length))) kept.push(entry);
+      else storage.removeItem(name);
+    }
+  } catch {
+    // Blocked storage: nothing was kept.
+  }
+  return kept;
+}
+
+/**
+ * Changes a kept enquiry as it is in storage now (another tab may have claimed it), if it is still there: its form
+ * may have kept a newer one in its place meanwhile, which is left alone. `change` answers null to delete it.
+ */
+function updateKept(
+  storage: Storage | null,
+  entry: KeptEnquiry,
+  change: (current: KeptEnquiry) => KeptEnquiry | null,
+): void {
+  try {
+    const name = keptKeyPrefix + entry.slot;
+    const current = parse(storage?.getItem(name));
+    if (!storage || !isKept(current, entry.slot) || current.key !== entry.key) return;
+    const changed = change(current);
+    if (changed) storage.setItem(name, JSON.stringify(changed));
+    else storage.removeItem(name);
+  } catch {
+    // Blocked or full storage: the enquiry stays as it was, and is tried again.
+  }
 }
 
 /* Sending while a page is open ------------------------------------------------------------------------------- */

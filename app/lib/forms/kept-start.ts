@@ -1,4 +1,4 @@
-import { keptStorageKey } from "./kept-key";
+import { keptKeyPrefix } from "./kept-key";
 
 /*
  * The part of the kept enquiries (kept-enquiry.ts) that every page carries, a few hundred bytes: one look into
@@ -12,7 +12,10 @@ import { keptStorageKey } from "./kept-key";
 export function sendKeptEnquiries(): void {
   try {
     // Merely reading window.localStorage throws a SecurityError where the browser blocks site data.
-    if (window.localStorage.getItem(keptStorageKey)) startKeptSender(true);
+    const storage = window.localStorage;
+    for (let index = 0; index < storage.length; index++) {
+      if (storage.key(index)?.startsWith(keptKeyPrefix)) return startKeptSender(true);
+    }
   } catch {
     // Storage blocked: nothing can have been kept.
   }
