@@ -1,6 +1,6 @@
 import { site } from "../site-config";
 import { isOwnInbox, parseJsonObject, postToFormService, type SubmitEnquiryResult } from "./form-post";
-import { browserStorage, keepEnquiry, keptRetryMs } from "./kept-enquiry";
+import { browserStorage, forgetKept, keepEnquiry, keptRetryMs } from "./kept-enquiry";
 import { startKeptSender } from "./kept-start";
 import { forgetSendKey, sendKeyFor } from "./send-key";
 
@@ -86,15 +86,18 @@ export async function sendToFormService(
     key,
     options,
   );
-  if (result.ok) forgetSendKey();
+  const storage = () => (options.storage === undefined ? browserStorage() : options.storage);
+  if (result.ok) {
+    forgetSendKey();
+    if (options.keep) forgetKept(storage(), options.keep.slot);
+  }
   // An external service keeps today's behaviour: it gives no such promise as the key's, one enquiry per key.
   if (!result.ok && offline && key && sent !== undefined && options.keep) {
     const now = (options.now ?? Date.now)();
-    const storage = options.storage === undefined ? browserStorage() : options.storage;
     const fields = keptFields(sent);
     const kept =
       fields !== null &&
-      keepEnquiry(storage, {
+      keepEnquiry(storage(), {
         key,
         ...options.keep,
         json: typeof sent === "string",

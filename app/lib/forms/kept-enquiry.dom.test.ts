@@ -156,6 +156,13 @@ describe("what is kept when Send fails", () => {
     expect(kept().map((entry) => entry.fields[1])).toEqual([["name", "Maria Santos"]]);
   });
 
+  it("forgets the kept copy once the form has sent its enquiry by hand, so that it does not go twice", async () => {
+    await send(offline());
+    expect(kept()).toHaveLength(1);
+    await send(ok());
+    expect(kept()).toEqual([]);
+  });
+
   it("keeps the Contact form's message as JSON", async () => {
     const body = JSON.stringify({ name: "Jose", message: "Hello", access_key: "", botcheck: "", altcha: "P" });
     await sendToFormService("/api/submit", "contact Jose", () => ({ body }), {

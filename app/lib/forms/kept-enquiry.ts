@@ -71,3 +71,12 @@ export function keepEnquiry(storage: Storage | null, entry: KeptEnquiry): boolea
 export function keptRetryMs(tries: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, tries - 1), 300_000);
 }
+
+/** The form's enquiry has gone (sent again by hand): the copy it kept before, if any, is not to be sent as well. */
+export function forgetKept(storage: Storage | null, slot: string): void {
+  try {
+    storage?.removeItem(keptKeyPrefix + slot);
+  } catch {
+    // Blocked storage: nothing was kept.
+  }
+}
