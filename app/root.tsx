@@ -14,6 +14,7 @@ import { earlyTapScript, replayEarlyTaps } from "./lib/early-taps";
 import { interCoreRange, interLatinExtRange, interRestRange, interWeights } from "./lib/font";
 import { paths } from "./lib/paths";
 import { pageShown } from "./lib/statistics/visits";
+import { sendKeptEnquiries } from "./lib/forms/kept-start";
 import { appleTouchIcon, faviconPath, manifestPath, themeColor } from "./lib/site-assets";
 import "./styles/global.css";
 import type { Route } from "./+types/root";
@@ -108,6 +109,8 @@ export default function App() {
       document.documentElement.dataset.hydrated = "";
       // Now that every handler is in place, the taps made before it (menu, carousel, a form's button).
       replayEarlyTaps();
+      // An enquiry kept on this phone for want of a network goes now (its sender loads only then; issue 38).
+      sendKeptEnquiries();
     });
   }, []);
   const matches = useMatches();

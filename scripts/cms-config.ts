@@ -136,7 +136,7 @@ function labelOf(name: string): string {
 
 const fileLabels: Record<ContentFileName, string> = {
   site: "Opening hours, address, menu and footer",
-  "enquiry-form": "Enquiry form: visa type choices",
+  "enquiry-form": "Enquiry form: visa type choices and offline messages",
   home: "Home page",
   about: "About page",
   services: "Services page",

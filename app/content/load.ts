@@ -404,6 +404,11 @@ export function readContentAndPhotos(dir: string = contentDir): { files: Content
 
 /* What the site's modules get ------------------------------------------------------------------------ */
 
+/** content/enquiry-form.yaml but its offline messages (the module "offline-messages"). */
+function visaChoices({ placeholder, dubaiVisaOptions, generalVisaOptions, defaults }: ContentFiles["enquiry-form"]) {
+  return { placeholder, dubaiVisaOptions, generalVisaOptions, defaults };
+}
+
 /**
  * The data of each module in ./data, from the checked files: each key is one named export of the module (so a
  * bundle keeps only what a page uses). A page loads only the modules it shows: the layout's (site), the forms'
@@ -422,7 +427,10 @@ export function contentModules(files: ContentFiles) {
         return [one, two, three, four] as const;
       }),
     },
-    "enquiry-form": files["enquiry-form"],
+    "enquiry-form": visaChoices(files["enquiry-form"]),
+    // Apart: what a form says when the phone is offline is read by every form and by the kept enquiries' sender
+    // (app/lib/forms/kept-sender.ts), which the Contact page and pages without a form load too: not the visa options.
+    "offline-messages": { offline: files["enquiry-form"].offline },
     home: files.home,
     about: { about: files.about },
     services: { services: files.services },
@@ -437,6 +445,7 @@ export type ContentModuleName = keyof ContentModules;
 export const contentModuleNames: readonly ContentModuleName[] = [
   "site",
   "enquiry-form",
+  "offline-messages",
   "home",
   "about",
   "services",

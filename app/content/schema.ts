@@ -305,12 +305,24 @@ export const visaOptionSchema = z.strictObject({ label: text, value: text });
 /** Where an enquiry form sits: a detail page group, the Services page or the About page. */
 export const enquiryVariants = [...detailGroups, "services", "about"] as const;
 
-/** content/enquiry-form.yaml: the visa type choices of the enquiry forms (the spec's states and business constants). */
+/** A message with no word in braces: only the call button's text has one, {phone}. */
+const plainText = text.refine((value) => !/[{}]/.test(value), { error: "expected text without braces" });
+
+/** content/enquiry-form.yaml: the visa type choices of the enquiry forms (the spec's states and business constants), and what
+ * a form says when it keeps an enquiry on the phone for want of a network (issue 38). */
 export const enquiryFormFileSchema = z.strictObject({
   placeholder: text,
   dubaiVisaOptions: z.array(visaOptionSchema).min(1, atLeastOne),
   generalVisaOptions: z.array(visaOptionSchema).min(1, atLeastOne),
   defaults: z.record(z.enum(enquiryVariants), text),
+  offline: z.strictObject({
+    kept: plainText,
+    call: text.refine((value) => /^[^{}]*\{phone\}[^{}]*$/.test(value), {
+      error: "expected {phone} once, where the phone number goes (and no other word in braces)",
+    }),
+    sent: plainText,
+    notSent: plainText,
+  }),
 });
 
 /** content/home.yaml. */

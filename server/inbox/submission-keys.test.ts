@@ -11,6 +11,7 @@ import {
   post,
   removeTestDirs,
   type Running,
+  start,
   startOn,
   testDatabase,
   validEnquiry,
@@ -121,6 +122,36 @@ describe.each(engines)("one enquiry per key on %s, from two servers at once", (e
       expect((await a.all()).filter((enquiry) => enquiry.name === "Twice")).toHaveLength(1);
     } finally {
       await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
+
+/**
+ * Two servers behind a load balancer, each given the same enquiry with the same key at the same moment (a phone that
+ * sent it again while its first send's answer was still on its way, issue 38): both answer as the inbox does, and
+ * there is one enquiry.
+ */
+describe.each(engines)("one enquiry per key on %s, sent to two servers at once", (engine) => {
+  it("stores one enquiry, and both servers answer that it was stored", async () => {
+    const database = await testDatabase(engine);
+    const servers = [await start({ database }), await start({ database })] as const;
+    try {
+      for (let round = 0; round < 5; round++) {
+        const key = newKey();
+        const name = `Two Servers ${round}`;
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, (_, index) =>
+            post(servers[index % 2 === 0 ? 0 : 1].url, {
+              body: enquiryForm({ ...validEnquiry, name }),
+              headers: { "Idempotency-Key": key },
+            }),
+          ),
+        );
+        expect(answers).toEqual(Array.from({ length: 6 }, () => accepted));
+        expect((await servers[0].stored()).filter((enquiry) => enquiry.name === name)).toHaveLength(1);
+      }
+    } finally {
+      await Promise.all(servers.map((server) => server.app.close()));
     }
   });
 });

@@ -1,6 +1,8 @@
 import { render, screen, waitFor, within } from "@testing-library/preact";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { offline } from "../../content/data/offline-messages";
+import { keptKeyPrefix } from "../../lib/forms/kept-enquiry";
 import { ContactForm } from "./ContactForm";
 
 // A visit known at once to be direct: the statistics collector is not part of what the form's tests time.
@@ -9,12 +11,14 @@ vi.mock("../../lib/statistics/visits", () => import("../../test-support/direct-v
 let fetchMock: ReturnType<typeof vi.fn<typeof globalThis.fetch>>;
 
 beforeEach(() => {
+  window.localStorage.clear();
   fetchMock = vi.fn<typeof globalThis.fetch>().mockResolvedValue(new Response(JSON.stringify({ success: true })));
   vi.stubGlobal("fetch", fetchMock);
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  window.localStorage.clear();
 });
 
 async function fillAndSend() {
@@ -91,6 +95,17 @@ describe("ContactForm", { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText("Email"), "not-an-email");
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  });
+
+  it("issue 38: on a network failure, says the message is kept on this phone", async () => {
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    await fillAndSend();
+    const alert = screen.getByRole("alert");
+    await waitFor(() => expect(alert).toHaveTextContent(offline.kept));
+    expect(alert).toHaveTextContent("Failed to fetch");
+    expect(JSON.parse(window.localStorage.getItem(`${keptKeyPrefix}contact`) ?? "null")).toMatchObject({
+      slot: "contact",
+    });
   });
 
   it("issue 35, item 2: shows a failure, keeps the fields and offers the message on WhatsApp", async () => {

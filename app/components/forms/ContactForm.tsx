@@ -25,7 +25,7 @@ const emptyContact: ContactValues = { name: "", email: "", phoneNo: "", subject:
 export function ContactForm({ title = "Send us Message" }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(emptyContact);
   const spamGuard = useSpamGuard();
-  const sendState = useSendState();
+  const sendState = useSendState("contact");
   const { status, errorId } = sendState;
 
   function change(field: keyof ContactValues, value: string) {
@@ -41,7 +41,7 @@ export function ContactForm({ title = "Send us Message" }: ContactFormProps) {
           spamGuard.fields(form),
           withVisitSource(Promise.resolve({})),
         ]);
-        return submitContact(values, { extraFields, inboxFields });
+        return submitContact(values, { extraFields, inboxFields, keep: { slot: "contact" } });
       },
       onSuccess: () => setValues(emptyContact),
     });

@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/preact";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { offline } from "../../content/data/offline-messages";
 import { draftKey } from "../../lib/forms/enquiry-draft";
+import { keptKeyPrefix, keptSentEvent } from "../../lib/forms/kept-enquiry";
+import { site } from "../../lib/site-config";
 import { hydrateServerHtml } from "../../test-support/hydrate";
 import { EnquiryForm } from "./EnquiryForm";
 
@@ -305,6 +308,59 @@ describe("EnquiryForm", { timeout: 20_000 }, () => {
     expect(field.visa()).toHaveValue("Visa Change");
     expect(field.message()).toHaveValue("Two adults from Manila.");
     expect(screen.getByRole("button", { name: "Make Enquiry" })).toBeEnabled();
+  });
+
+  it("issue 38: on a network failure, says the enquiry is kept on this phone, with WhatsApp and the phone", async () => {
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+
+    const alert = screen.getByRole("alert");
+    // The spec's message first, to the letter; what the site adds comes after it.
+    await waitFor(() => expect(alert).toHaveTextContent("Failed to fetch"));
+    expect(alert).toHaveTextContent(offline.kept);
+    expect(within(alert).getByRole("link", { name: /Send your enquiry on WhatsApp/ })).toBeInTheDocument();
+    const call = within(alert).getByRole("link", { name: `Call ${site.phone.display}` });
+    expect(call).toHaveAttribute("href", site.phone.href);
+    expect(window.localStorage.getItem(`${keptKeyPrefix}enquiry:tourist-visa`)).toContain("Maria Santos");
+    expect(field.name()).toHaveValue("Maria Santos");
+    expect(screen.getByRole("form", { name: "Enquiry Now" })).toHaveAccessibleDescription("Failed to fetch");
+  });
+
+  it("issue 38: a refusal from the inbox is not kept, and says what it said before", async () => {
+    fetchMock.mockResolvedValue(answer({ success: false, message: "Invalid key" }, 400));
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+    const alert = screen.getByRole("alert");
+    await waitFor(() => expect(alert).toHaveTextContent("Invalid key"));
+    expect(alert).not.toHaveTextContent(offline.kept);
+    expect(within(alert).queryByRole("link", { name: /^Call / })).toBeNull();
+    expect(window.localStorage.getItem(`${keptKeyPrefix}enquiry:tourist-visa`)).toBeNull();
+  });
+
+  it("issue 38: once the kept enquiry has gone, the form says so and starts afresh", async () => {
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(offline.kept));
+
+    // Another form's enquiry is not this one's.
+    const other = new CustomEvent(keptSentEvent, { detail: { outcome: "sent", slot: "contact" }, cancelable: true });
+    act(() => void window.dispatchEvent(other));
+    expect(other.defaultPrevented).toBe(false);
+
+    const event = new CustomEvent(keptSentEvent, {
+      detail: { outcome: "sent", slot: "enquiry:tourist-visa" },
+      cancelable: true,
+    });
+    act(() => void window.dispatchEvent(event));
+    expect(event.defaultPrevented).toBe(true);
+    await screen.findByText("Your enquiry has been submitted successfully!");
+    expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+    expect(field.name()).toHaveValue("");
   });
 
   it("on a network failure shows the exception's message and offers the enquiry on WhatsApp", async () => {

@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { EnquiryVariant } from "../../content/enquiry-options";
-import { clearDraft, defaultEnquiryValues, draftUnder, readDraft, saveDraft } from "../../lib/forms/enquiry-draft";
+import {
+  clearDraft,
+  defaultEnquiryValues,
+  draftKey,
+  draftUnder,
+  readDraft,
+  saveDraft,
+} from "../../lib/forms/enquiry-draft";
 import { submitEnquiry } from "../../lib/forms/submit-enquiry";
 import { validateEnquiry, type EnquiryField, type EnquiryValues } from "../../lib/forms/validate-enquiry";
 import { pickedVisaLabel, serviceName, visaLabelField } from "../../lib/forms/visa-service";
@@ -34,7 +41,9 @@ export function EnquiryForm(props: EnquiryFormProps) {
 function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormProps) {
   const [values, setValues] = useState<EnquiryValues>(() => defaultEnquiryValues(variant));
   const spamGuard = useSpamGuard();
-  const sendState = useSendState<EnquiryField>();
+  // The slot its enquiry is kept under when Send finds no network (app/lib/forms/kept-enquiry.ts).
+  const slot = `enquiry:${variant}`;
+  const sendState = useSendState<EnquiryField>(slot);
   const { status, errorId } = sendState;
 
   // The draft is read only after hydration: the pre-rendered HTML and the first client render both show the
@@ -74,7 +83,7 @@ function EnquiryFormForVariant({ variant, title, whatsappTopic }: EnquiryFormPro
           spamGuard.fields(form),
           withVisitSource(Promise.resolve<Record<string, string>>(label ? { [visaLabelField]: label } : {})),
         ]);
-        return submitEnquiry(values, { extraFields, inboxFields });
+        return submitEnquiry(values, { extraFields, inboxFields, keep: { slot, draft: draftKey(variant) } });
       },
       onSuccess: () => {
         setValues(defaultEnquiryValues(variant));

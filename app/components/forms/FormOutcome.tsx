@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { whatsappHref } from "../../lib/links";
 import type { SubmitEnquiryResult } from "../../lib/forms/submit-enquiry";
 import { site } from "../../lib/site-config";
-import { WhatsAppIcon } from "../icons";
+import { offline } from "../../content/data/offline-messages";
+import { keptSentEvent } from "../../lib/forms/kept-enquiry";
+import { PhoneIcon, WhatsAppIcon } from "../icons";
 import styles from "./Forms.module.css";
 
 /*
@@ -16,7 +18,7 @@ export type SendStatus<Field extends string = string> =
   | { kind: "sending" }
   | { kind: "success" }
   | { kind: "error"; message: string; cause: "validation"; field: Field }
-  | { kind: "error"; message: string; cause: "sending" };
+  | { kind: "error"; message: string; cause: "sending"; kept?: true };
 
 /** The success text of the spec's messages. */
 export const successMessage = "Your enquiry has been submitted successfully!";
@@ -39,9 +41,24 @@ export interface SendState<Field extends string = string> {
   submit: (form: HTMLFormElement, steps: SendSteps<Field>) => Promise<void>;
 }
 
-export function useSendState<Field extends string = string>(): SendState<Field> {
+/**
+ * `slot`: the form's name among the enquiries kept on this phone (kept-enquiry.ts). When the one it kept has gone
+ * while the form still says it is kept, the form shows the spec's success and starts afresh, as if it had gone at once.
+ */
+export function useSendState<Field extends string = string>(slot: string): SendState<Field> {
   const errorId = useId();
   const [status, setStatus] = useState<SendStatus<Field>>({ kind: "idle" });
+  const keptRef = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const sent = (event: Event) => {
+      const { outcome, slot: from } = (event as CustomEvent<{ outcome: string; slot: string }>).detail;
+      if (outcome !== "sent" || from !== slot || !keptRef.current) return;
+      event.preventDefault();
+      keptRef.current();
+    };
+    addEventListener(keptSentEvent, sent);
+    return () => removeEventListener(keptSentEvent, sent);
+  }, [slot]);
   // State updates are asynchronous; the ref stops a second submit in the same tick (double click, Enter twice).
   const sendingRef = useRef(false);
   const [attempt, setAttempt] = useState(0);
@@ -59,6 +76,7 @@ export function useSendState<Field extends string = string>(): SendState<Field> 
     if (sendingRef.current) return;
     setAttempt((count) => count + 1);
     setStatus({ kind: "idle" });
+    keptRef.current = null;
 
     const failure = validate?.() ?? null;
     if (failure) {
@@ -76,7 +94,15 @@ export function useSendState<Field extends string = string>(): SendState<Field> 
         onSuccess();
         setStatus({ kind: "success" });
       } else {
-        setStatus({ kind: "error", cause: "sending", message: result.message });
+        setStatus({ kind: "error", cause: "sending", message: result.message, ...(result.kept ? { kept: true } : {}) });
+        if (result.kept) {
+          keptRef.current = () => {
+            keptRef.current = null;
+            onSuccess();
+            setAttempt((count) => count + 1);
+            setStatus({ kind: "success" });
+          };
+        }
       }
     } finally {
       sendingRef.current = false;
@@ -107,17 +133,26 @@ export function FormMessages<Field extends string>({ state, whatsapp }: FormMess
               <ErrorMark />
               {status.message}
             </p>
+            {status.cause === "sending" && status.kept && <p className={styles.kept}>{offline.kept}</p>}
             {status.cause === "sending" && (
-              <a
-                className={styles.whatsappLink}
-                href={whatsappHref(site.whatsappDigits, whatsapp.text())}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                <WhatsAppIcon size={18} />
-                {whatsapp.label}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              <div className={styles.ways}>
+                <a
+                  className={styles.whatsappLink}
+                  href={whatsappHref(site.whatsappDigits, whatsapp.text())}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <WhatsAppIcon size={18} />
+                  {whatsapp.label}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+                {status.kept && (
+                  <a className={styles.callLink} href={site.phone.href}>
+                    <PhoneIcon size={18} />
+                    {offline.call.replace("{phone}", site.phone.display)}
+                  </a>
+                )}
+              </div>
             )}
           </div>
         )}

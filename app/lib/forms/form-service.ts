@@ -1,6 +1,10 @@
 import { site } from "../site-config";
+import { isOwnInbox, parseJsonObject, postToFormService, type SubmitEnquiryResult } from "./form-post";
+import { browserStorage, forgetKept, keepEnquiry, keptRetryMs } from "./kept-enquiry";
+import { startKeptSender } from "./kept-start";
 import { forgetSendKey, sendKeyFor } from "./send-key";
-import { challengeUrlOf } from "./spam-guard";
+
+export * from "./form-post";
 
 /*
  * Posting a form to the form service or the site's own inbox, and reading its answer: the enquiry forms'
@@ -8,9 +12,8 @@ import { challengeUrlOf } from "./spam-guard";
  * Contact page does not load the enquiry's fields (enquiry-fields.ts).
  */
 
-/** What the form shows for each outcome; `reason` lets the page offer the right way out (e.g. WhatsApp). */
-export type SubmitEnquiryResult =
-  { ok: true } | { ok: false; message: string; reason: "rejected" | "network" | "timeout" | "bad-reply" };
+/** The spam guard's proof of work (server/inbox/spam.ts): never kept, a fresh one is solved for each send. */
+const proofField = "altcha";
 
 export interface FormServiceConfig {
   endpoint: string;
@@ -28,11 +31,14 @@ export interface SubmitEnquiryOptions {
   extraFields?: Record<string, string>;
   /** Sent to the site's own inbox only (see `fieldsBeyondSpec`): the visit's source, the visa label picked. */
   inboxFields?: Record<string, string>;
-}
-
-/** Whether the forms post to the site's own inbox (/api/submit on this server) rather than an external service. */
-export function isOwnInbox(endpoint: string): boolean {
-  return challengeUrlOf(endpoint) !== null;
+  /**
+   * To the site's own inbox: the form it comes from, to keep the enquiry on this phone under when it cannot go for
+   * want of a network (kept-enquiry.ts), and the draft to forget once it has gone.
+   */
+  keep?: { slot: string; draft?: string };
+  /** Injected by tests: where an enquiry is kept (null: nowhere), and the clock. */
+  storage?: Storage | null;
+  now?: () => number;
 }
 
 /**
@@ -49,17 +55,6 @@ export function fieldsBeyondSpec(
   return isOwnInbox(endpoint) ? { ...extra, ...options.inboxFields } : extra;
 }
 
-export const enquiryTimeoutMs = 20_000;
-
-/** The spec's error messages, to the letter. */
-export const formSubmissionFailedMessage = "Form submission failed";
-export const requestFailedMessage = "Something went wrong. Please try again.";
-/** Beyond the spec: the cases it does not name (no reply, a reply that is not the service's JSON). */
-export const timeoutMessage =
-  "The enquiry service did not answer in time. Your details are still here; please try again or contact us on WhatsApp.";
-export const badReplyMessage =
-  "The enquiry service sent an answer we could not read. Your details are still here; please try again or contact us on WhatsApp.";
-
 export function defaultFormServiceConfig(): FormServiceConfig {
   return { endpoint: site.formEndpoint, accessKey: site.formAccessKey, toEmail: site.email };
 }
@@ -69,80 +64,69 @@ export function defaultFormServiceConfig(): FormServiceConfig {
  * Contact form alike. Never throws and never hangs: every way the exchange can fail (no network, no answer within
  * the timeout, an HTML error page, a body that is not JSON) becomes a result. `enquiry` is the form and its values
  * as text: to the site's own inbox, the same enquiry sent again goes with the same key (send-key.ts), so that a
- * retry after a lost answer never stores it twice.
+ * retry after a lost answer never stores it twice. To the site's own inbox too, a send that failed for want of a
+ * network is kept on this phone and sent again later (`keep`, kept-enquiry.ts): the result then says `kept`.
  */
 export async function sendToFormService(
   endpoint: string,
   enquiry: string,
   request: () => { body: BodyInit; headers?: Record<string, string> },
-  options: Pick<SubmitEnquiryOptions, "fetch" | "timeoutMs"> = {},
+  options: Pick<SubmitEnquiryOptions, "fetch" | "timeoutMs" | "keep" | "storage" | "now"> = {},
 ): Promise<SubmitEnquiryResult> {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  const timeoutMs = options.timeoutMs ?? enquiryTimeoutMs;
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  // A race rather than the abort signal alone: a fetch (or a body stream) that ignores the signal must not
-  // leave the button stuck on "Sending...".
-  const deadline = new Promise<SubmitEnquiryResult>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve({ ok: false, reason: "timeout", message: timeoutMessage });
-    }, timeoutMs);
-  });
-
-  const exchange = async (): Promise<SubmitEnquiryResult> => {
-    try {
-      const { body, headers } = request();
-      // Only to the own inbox: an external service was never asked for it (a header of its own would need its leave).
-      const key: Record<string, string> = isOwnInbox(endpoint) ? { "Idempotency-Key": sendKeyFor(enquiry) } : {};
-      const response = await fetchImpl(endpoint, {
-        method: "POST",
-        body,
-        headers: { ...headers, ...key, Accept: "application/json" },
-        signal: controller.signal,
-      });
-      const text = await response.text();
-      const result = readReply(response, text);
-      if (result.ok) forgetSendKey();
-      return result;
-    } catch (error) {
-      if (controller.signal.aborted) return { ok: false, reason: "timeout", message: timeoutMessage };
-      return { ok: false, reason: "network", message: errorMessage(error) };
-    }
-  };
-
-  try {
-    return await Promise.race([exchange(), deadline]);
-  } finally {
-    clearTimeout(timer);
+  // Only to the own inbox: an external service was never asked for it (a header of its own would need its leave).
+  const key = isOwnInbox(endpoint) ? sendKeyFor(enquiry) : null;
+  let sent: BodyInit | undefined;
+  const { result, offline } = await postToFormService(
+    endpoint,
+    () => {
+      const built = request();
+      sent = built.body;
+      return built;
+    },
+    key,
+    options,
+  );
+  const storage = () => (options.storage === undefined ? browserStorage() : options.storage);
+  if (result.ok) {
+    forgetSendKey();
+    if (options.keep) forgetKept(storage(), options.keep.slot);
   }
+  // An external service keeps today's behaviour: it gives no such promise as the key's, one enquiry per key.
+  if (!result.ok && offline && key && sent !== undefined && options.keep) {
+    const now = (options.now ?? Date.now)();
+    const fields = keptFields(sent);
+    const kept =
+      fields !== null &&
+      keepEnquiry(storage(), {
+        key,
+        ...options.keep,
+        json: typeof sent === "string",
+        fields,
+        page: typeof location === "undefined" ? "/" : location.pathname,
+        keptAt: now,
+        tries: 0,
+        nextAt: now + keptRetryMs(1),
+      });
+    if (kept) {
+      if (options.storage === undefined) startKeptSender(false);
+      return { ...result, kept: true };
+    }
+  }
+  return result;
 }
 
-/** The service answers JSON `{ success, message }`. Anything else is a reply we cannot trust either way. */
-function readReply(response: Response, body: string): SubmitEnquiryResult {
-  const reply = parseJsonObject(body);
-  if (reply === null) return { ok: false, reason: "bad-reply", message: badReplyMessage };
-  // A 4xx/5xx that claims success is a contradiction; reporting a failure lets the visitor try again or use
-  // WhatsApp, where trusting it could lose the enquiry.
-  if (reply.success === true && response.ok) return { ok: true };
-  if (reply.success === true) return { ok: false, reason: "bad-reply", message: badReplyMessage };
-  const message = typeof reply.message === "string" && reply.message.trim() !== "" ? reply.message : null;
-  return { ok: false, reason: "rejected", message: message ?? formSubmissionFailedMessage };
-}
-
-function parseJsonObject(body: string): Record<string, unknown> | null {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  } catch {
+/** What was posted, as name and value pairs, without the spam guard's proof (solved again when it is sent). */
+function keptFields(body: BodyInit): [string, string][] | null {
+  let entries: [string, unknown][];
+  if (typeof body === "string") {
+    const parsed = parseJsonObject(body);
+    if (!parsed) return null;
+    entries = Object.entries(parsed);
+  } else if (body instanceof FormData) {
+    entries = [...body.entries()];
+  } else {
     return null;
   }
-}
-
-/** The spec's error messages: the exception's message, or the generic one when it has none. */
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message.trim() !== "" ? error.message : requestFailedMessage;
+  if (entries.some(([, value]) => typeof value !== "string")) return null;
+  return (entries as [string, string][]).filter(([name]) => name !== proofField);
 }

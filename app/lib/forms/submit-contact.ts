@@ -18,7 +18,7 @@ export interface ContactValues {
 
 export interface SubmitContactOptions extends Pick<
   SubmitEnquiryOptions,
-  "fetch" | "timeoutMs" | "extraFields" | "inboxFields"
+  "fetch" | "timeoutMs" | "extraFields" | "inboxFields" | "keep" | "storage" | "now"
 > {
   config?: Pick<FormServiceConfig, "endpoint" | "accessKey">;
 }

@@ -1,0 +1,371 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { enquiryTimeoutMs, sendToFormService } from "./form-service";
+import { keptKeyPrefix, keptMaxAgeMs } from "./kept-enquiry";
+import { readKept, sendKept, type SenderOptions } from "./kept-sender";
+import { forgetSendKey } from "./send-key";
+
+/*
+ * Issue 38, "An enquiry that waits for the network": a send to the site's own inbox that fails for want of a network
+ * is kept in the browser's storage with its key, and sent again (with a fresh proof) until it has gone.
+ */
+
+class MemoryStorage implements Storage {
+  items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+let storage: MemoryStorage;
+let clock: number;
+beforeEach(() => {
+  storage = new MemoryStorage();
+  clock = 1_800_000_000_000;
+  forgetSendKey();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const keyOf = (fetch: ReturnType<typeof vi.fn<typeof globalThis.fetch>>, call = 0) =>
+  new Headers(fetch.mock.calls[call]?.[1]?.headers).get("Idempotency-Key");
+const ok = () => vi.fn<typeof globalThis.fetch>(async () => Response.json({ success: true }));
+const offline = () => vi.fn<typeof globalThis.fetch>().mockRejectedValue(new TypeError("Failed to fetch"));
+
+function enquiryBody(name = "Maria Santos"): FormData {
+  const data = new FormData();
+  data.append("access_key", "");
+  data.append("name", name);
+  data.append("email", "maria@example.com");
+  data.append("botcheck", "");
+  data.append("altcha", "OLD-PROOF");
+  return data;
+}
+
+/** One send of the enquiry form, as submit-enquiry.ts makes it, kept under the form's slot when it cannot go. */
+function send(fetch: typeof globalThis.fetch, endpoint = "/api/submit", name = "Maria Santos") {
+  return sendToFormService(endpoint, `enquiry ${name}`, () => ({ body: enquiryBody(name) }), {
+    fetch,
+    keep: { slot: "enquiry:dubai-visa", draft: "karama:enquiry-draft:v1:dubai-visa" },
+    storage,
+    now: () => clock,
+  });
+}
+
+function sender(fetch: typeof globalThis.fetch, more: Partial<SenderOptions> = {}) {
+  const announced: string[] = [];
+  const options: SenderOptions = {
+    storage,
+    fetch,
+    now: () => clock,
+    endpoint: "/api/submit",
+    accessKey: "",
+    proof: async () => "NEW-PROOF",
+    announce: (outcome) => announced.push(outcome),
+    locks: null,
+    ...more,
+  };
+  return { announced, run: (due = false) => sendKept({ ...options, due }) };
+}
+
+const kept = () => readKept(storage);
+
+describe("what is kept when Send fails", () => {
+  it("keeps an enquiry that could not reach the inbox (no network), with the key it was sent with", async () => {
+    const fetch = offline();
+    const result = await send(fetch);
+    expect(result).toMatchObject({ ok: false, reason: "network", message: "Failed to fetch", kept: true });
+    const [entry, ...more] = kept();
+    expect(more).toEqual([]);
+    expect(entry?.key).toBe(keyOf(fetch));
+    expect(entry?.slot).toBe("enquiry:dubai-visa");
+    expect(entry?.page).toBe(window.location.pathname);
+    expect(entry?.keptAt).toBe(clock);
+    // The proof is not kept: a fresh one is solved when the enquiry is sent at last.
+    expect(entry?.fields).toEqual([
+      ["access_key", ""],
+      ["name", "Maria Santos"],
+      ["email", "maria@example.com"],
+      ["botcheck", ""],
+    ]);
+    expect(entry?.json).toBe(false);
+  });
+
+  it("keeps one that timed out (its answer may be lost; the key makes the retry safe)", async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn<typeof globalThis.fetch>(() => new Promise<Response>(() => undefined));
+    const pending = send(fetch);
+    await vi.advanceTimersByTimeAsync(enquiryTimeoutMs);
+    expect(await pending).toMatchObject({ ok: false, reason: "timeout", kept: true });
+    expect(kept()[0]?.key).toBe(keyOf(fetch));
+  });
+
+  it("keeps one whose answer was cut off after the headers (a dropped connection)", async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.error(new TypeError("network")),
+    });
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(new Response(broken, { status: 200 }));
+    expect(await send(fetch)).toMatchObject({ ok: false, kept: true });
+    expect(kept()).toHaveLength(1);
+  });
+
+  it("keeps nothing when the inbox answered: a refusal, an error status, a reply it could not read", async () => {
+    const answers = [
+      Response.json({ success: false, message: "Invalid key" }, { status: 400 }),
+      Response.json({ success: false, message: "Busy" }, { status: 503 }),
+      new Response("<h1>Bad gateway</h1>", { status: 502 }),
+    ];
+    for (const answer of answers) {
+      const result = await send(vi.fn<typeof globalThis.fetch>().mockResolvedValue(answer));
+      expect(result.ok).toBe(false);
+      expect(result).not.toHaveProperty("kept");
+    }
+    expect(storage.length).toBe(0);
+  });
+
+  it("keeps nothing for a failure that is not the network's (an error of the page itself)", async () => {
+    const result = await send(vi.fn<typeof globalThis.fetch>().mockRejectedValue(new Error("")));
+    expect(result).toEqual({ ok: false, reason: "network", message: "Something went wrong. Please try again." });
+    expect(kept()).toEqual([]);
+  });
+
+  it("keeps nothing for an external form service (FORM_ENDPOINT on another origin): today's behaviour", async () => {
+    const result = await send(offline(), "https://api.web3forms.com/submit");
+    expect(result).toEqual({ ok: false, reason: "network", message: "Failed to fetch" });
+    expect(kept()).toEqual([]);
+  });
+
+  it("keeps one enquiry per form: sent again offline with other values, the newer replaces it", async () => {
+    await send(offline(), "/api/submit", "Maria");
+    await send(offline(), "/api/submit", "Maria Santos");
+    expect(kept().map((entry) => entry.fields[1])).toEqual([["name", "Maria Santos"]]);
+  });
+
+  it("forgets the kept copy once the form has sent its enquiry by hand, so that it does not go twice", async () => {
+    await send(offline());
+    expect(kept()).toHaveLength(1);
+    await send(ok());
+    expect(kept()).toEqual([]);
+  });
+
+  it("keeps the Contact form's message as JSON", async () => {
+    const body = JSON.stringify({ name: "Jose", message: "Hello", access_key: "", botcheck: "", altcha: "P" });
+    await sendToFormService("/api/submit", "contact Jose", () => ({ body }), {
+      fetch: offline(),
+      keep: { slot: "contact" },
+      storage,
+      now: () => clock,
+    });
+    expect(kept()[0]).toMatchObject({
+      slot: "contact",
+      json: true,
+      fields: [
+        ["name", "Jose"],
+        ["message", "Hello"],
+        ["access_key", ""],
+        ["botcheck", ""],
+      ],
+    });
+  });
+
+  it("keeps nothing where the browser has no storage, and says so (today's message alone)", async () => {
+    const result = await sendToFormService("/api/submit", "enquiry x", () => ({ body: enquiryBody() }), {
+      fetch: offline(),
+      keep: { slot: "enquiry:about" },
+      storage: null,
+    });
+    expect(result).not.toHaveProperty("kept");
+  });
+});
+
+describe("sending a kept enquiry", () => {
+  it("sends it with the key it was kept with and a fresh proof, then deletes it and the form's draft", async () => {
+    const failed = offline();
+    await send(failed);
+    storage.setItem("karama:enquiry-draft:v1:dubai-visa", "{}");
+    const fetch = ok();
+    const { announced, run } = sender(fetch);
+    await run();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(keyOf(fetch)).toBe(keyOf(failed));
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe("/api/submit");
+    expect(init?.method).toBe("POST");
+    expect(init?.referrer).toBe(window.location.pathname);
+    const body = init?.body as FormData;
+    expect([...body.entries()]).toEqual([
+      ["access_key", ""],
+      ["name", "Maria Santos"],
+      ["email", "maria@example.com"],
+      ["botcheck", ""],
+      ["altcha", "NEW-PROOF"],
+    ]);
+    expect(storage.length).toBe(0);
+    expect(announced).toEqual(["sent"]);
+  });
+
+  it("sends the Contact form's message as JSON, with the proof", async () => {
+    const body = JSON.stringify({ name: "Jose", access_key: "", botcheck: "" });
+    await sendToFormService("/api/submit", "contact Jose", () => ({ body }), {
+      fetch: offline(),
+      keep: { slot: "contact" },
+      storage,
+      now: () => clock,
+    });
+    const fetch = ok();
+    await sender(fetch).run();
+    const init = fetch.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
+    expect(JSON.parse(String(init?.body))).toEqual({ name: "Jose", access_key: "", botcheck: "", altcha: "NEW-PROOF" });
+  });
+
+  it("sends it with no proof when none can be had (the inbox then holds it for the agency: never lost)", async () => {
+    await send(offline());
+    const fetch = ok();
+    await sender(fetch, { proof: async () => null }).run();
+    expect([...(fetch.mock.calls[0]?.[1]?.body as FormData).keys()]).not.toContain("altcha");
+    expect(kept()).toEqual([]);
+  });
+
+  it("keeps it while the network is still away, and tries again later, less and less often", async () => {
+    await send(offline());
+    const { announced, run } = sender(offline());
+    await run();
+    expect(kept()[0]).toMatchObject({ tries: 1, nextAt: clock + 30_000 });
+    clock += 10_000;
+    const timer = sender(ok());
+    await timer.run(true);
+    expect(timer.announced).toEqual([]);
+    clock += 20_000;
+    await sender(offline()).run(true);
+    expect(kept()[0]).toMatchObject({ tries: 2, nextAt: clock + 60_000 });
+    expect(announced).toEqual([]);
+  });
+
+  it("tries again later when the inbox is busy or unavailable, or the answer is not the inbox's", async () => {
+    await send(offline());
+    for (const answer of [
+      Response.json({ success: false, message: "Busy" }, { status: 503 }),
+      Response.json({ success: false, message: "Too many" }, { status: 429 }),
+      new Response("<p>Airport Wi-Fi: sign in</p>", { status: 200 }),
+    ]) {
+      await sender(vi.fn<typeof globalThis.fetch>().mockResolvedValue(answer)).run();
+    }
+    expect(kept()[0]?.tries).toBe(3);
+  });
+
+  it("drops it when the inbox refuses it, and tells the visitor", async () => {
+    await send(offline());
+    const { announced, run } = sender(
+      vi.fn<typeof globalThis.fetch>().mockResolvedValue(Response.json({ success: false }, { status: 400 })),
+    );
+    await run();
+    expect(kept()).toEqual([]);
+    expect(announced).toEqual(["notSent"]);
+  });
+
+  it(`drops one older than ${keptMaxAgeMs / 86_400_000} days unsent, and tells the visitor`, async () => {
+    await send(offline());
+    clock += keptMaxAgeMs + 1;
+    const fetch = ok();
+    const { announced, run } = sender(fetch);
+    await run();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(kept()).toEqual([]);
+    expect(announced).toEqual(["notSent"]);
+  });
+
+  it("sends with the access key of the site as built now, not the one it was kept with", async () => {
+    await send(offline());
+    const fetch = ok();
+    await sender(fetch, { accessKey: "new-key" }).run();
+    expect((fetch.mock.calls[0]?.[1]?.body as FormData).get("access_key")).toBe("new-key");
+  });
+
+  it("sends nothing while the site's forms post to an external service", async () => {
+    await send(offline());
+    const fetch = ok();
+    await sender(fetch, { endpoint: "https://api.web3forms.com/submit" }).run();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(kept()).toHaveLength(1);
+  });
+
+  it("ignores what it did not write, and removes it from under its name", async () => {
+    storage.setItem("karama:enquiry-draft:v1:about", "{}");
+    for (const junk of ["{not json", "42", '{"key":1}', "null", '{"slot":"about"}']) {
+      storage.setItem(`${keptKeyPrefix}contact`, junk);
+      const fetch = ok();
+      await sender(fetch).run();
+      expect(fetch).not.toHaveBeenCalled();
+      expect([...storage.items.keys()]).toEqual(["karama:enquiry-draft:v1:about"]);
+    }
+  });
+
+  it("leaves alone a newer enquiry its form kept while the older one was being sent", async () => {
+    await send(offline(), "/api/submit", "Maria");
+    let answer: (response: Response) => void = () => undefined;
+    const slow = vi.fn<typeof globalThis.fetch>(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const sending = sender(slow).run();
+    await vi.waitFor(() => expect(slow).toHaveBeenCalledTimes(1));
+    await send(offline(), "/api/submit", "Maria Santos");
+    answer(Response.json({ success: true }));
+    await sending;
+    expect(kept().map((entry) => entry.fields[1])).toEqual([["name", "Maria Santos"]]);
+  });
+});
+
+describe("two tabs", () => {
+  it("send a kept enquiry once: the tab that claimed it sends, the other leaves it", async () => {
+    await send(offline());
+    let answer: (response: Response) => void = () => undefined;
+    const slow = vi.fn<typeof globalThis.fetch>(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const quick = ok();
+    const first = sender(slow).run();
+    await vi.waitFor(() => expect(slow).toHaveBeenCalledTimes(1));
+    await sender(quick).run();
+    expect(quick).not.toHaveBeenCalled();
+    answer(Response.json({ success: true }));
+    await first;
+    expect(kept()).toEqual([]);
+  });
+
+  it("take it over when the tab that claimed it was closed mid-send", async () => {
+    await send(offline());
+    for (const entry of kept()) {
+      storage.setItem(keptKeyPrefix + entry.slot, JSON.stringify({ ...entry, claim: clock + 1_000 }));
+    }
+    const fetch = ok();
+    await sender(fetch).run();
+    expect(fetch).not.toHaveBeenCalled();
+    clock += 1_001;
+    await sender(fetch).run();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("use the browser's lock where it has one: a tab that does not get it sends nothing", async () => {
+    await send(offline());
+    const fetch = ok();
+    const held: LockManager = {
+      request: (async (_name: string, _options: LockOptions, callback: (lock: Lock | null) => unknown) =>
+        callback(null)) as LockManager["request"],
+      query: async () => ({}),
+    };
+    await sender(fetch, { locks: held }).run();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

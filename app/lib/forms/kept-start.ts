@@ -1,0 +1,39 @@
+import { keptKeyPrefix } from "./kept-key";
+
+/*
+ * The part of the kept enquiries (kept-enquiry.ts) that every page carries, a few hundred bytes: one look into
+ * storage after hydration, and the sender loaded only when that finds something.
+ */
+
+/**
+ * Every page, once it has hydrated (root.tsx): the sender is loaded only when an enquiry is kept, so a page costs
+ * one look into storage, and the sender's code only the visitor who has something waiting.
+ */
+export function sendKeptEnquiries(): void {
+  try {
+    // Merely reading window.localStorage throws a SecurityError where the browser blocks site data.
+    const storage = window.localStorage;
+    for (let index = 0; index < storage.length; index++) {
+      if (storage.key(index)?.startsWith(keptKeyPrefix)) return startKeptSender(true);
+    }
+  } catch {
+    // Storage blocked: nothing can have been kept.
+  }
+}
+
+/** Loads the sender and starts it: sending at once (a page opened), or on its timer (the send just failed). */
+export function startKeptSender(now: boolean): void {
+  import("./kept-sender").then(
+    (sender) => sender.startSending(now),
+    // Offline, and the sender not loaded before: once the connection is back, load it and send.
+    () => addEventListener("online", () => startKeptSender(true), { once: true }),
+  );
+}
+
+/**
+ * Loads the sender when a visitor starts on a form (with the spam guard's worker, while the network is there),
+ * so that an enquiry kept because the network has gone since is sent from this page once it is back.
+ */
+export function preloadKeptSender(): void {
+  import("./kept-sender").catch(() => {});
+}
