@@ -14,6 +14,8 @@ import { earlyTapScript, replayEarlyTaps } from "./lib/early-taps";
 import { interCoreRange, interLatinExtRange, interRestRange, interWeights } from "./lib/font";
 import { paths } from "./lib/paths";
 import { pageShown } from "./lib/statistics/visits";
+import { site } from "./lib/site-config";
+import { keepPageOffline } from "./service-worker/register";
 import { appleTouchIcon, faviconPath, manifestPath, themeColor } from "./lib/site-assets";
 import "./styles/global.css";
 import type { Route } from "./+types/root";
@@ -91,10 +93,16 @@ function useScrollToTopOnPathChange() {
   }, [pathname]);
 }
 
-/** Each page shown is counted, once the page has hydrated (app/lib/statistics). */
+/**
+ * Each page shown is counted, once the page has hydrated (app/lib/statistics), and kept on the phone by the
+ * service worker, where there is one (app/service-worker).
+ */
 function useCountPageViews() {
   const { pathname } = useLocation();
-  useEffect(() => pageShown(pathname), [pathname]);
+  useEffect(() => {
+    if (site.serviceWorker) keepPageOffline(pathname);
+    return pageShown(pathname);
+  }, [pathname]);
 }
 
 export default function App() {

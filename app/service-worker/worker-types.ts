@@ -1,0 +1,28 @@
+/*
+ * The little of a service worker's global scope that worker.ts uses. The project type-checks against the DOM's
+ * library, which has no ServiceWorkerGlobalScope; TypeScript's WebWorker library would clash with it.
+ */
+
+export interface WorkerEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+export interface WorkerFetchEvent extends WorkerEvent {
+  readonly request: Request;
+  respondWith(response: Response | Promise<Response>): void;
+}
+
+export interface WorkerMessageEvent extends WorkerEvent {
+  readonly data: unknown;
+}
+
+export interface WorkerScope {
+  readonly location: Location;
+  readonly navigator: { connection?: { saveData?: boolean } };
+  readonly registration: ServiceWorkerRegistration;
+  readonly clients: { claim(): Promise<void>; matchAll(options: { type: "window" }): Promise<{ url: string }[]> };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "install" | "activate", listener: (event: WorkerEvent) => void): void;
+  addEventListener(type: "fetch", listener: (event: WorkerFetchEvent) => void): void;
+  addEventListener(type: "message", listener: (event: WorkerMessageEvent) => void): void;
+}
