@@ -2,8 +2,6 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { startRecordingInput, stopRecordingInput } from "./lib/hydration-input";
 import { afterHydrationPieces, hydratePieces, nextTask, startHydrationInPieces } from "./lib/hydration-pieces";
-import { site } from "./lib/site-config";
-import { registerServiceWorker } from "./service-worker/register";
 
 /**
  * React Router's HydratedRouter suspends (throws a promise) until it has decoded the page's loader data from the
@@ -36,5 +34,3 @@ if (!context?.isSpaMode) {
   afterHydrationPieces(stopRecordingInput);
 }
 nextTask(hydrate);
-// Pages kept for a weak or lost connection, and the offline page (app/service-worker), unless SERVICE_WORKER=off.
-if (site.serviceWorker) registerServiceWorker();

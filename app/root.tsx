@@ -15,7 +15,7 @@ import { interCoreRange, interLatinExtRange, interRestRange, interWeights } from
 import { paths } from "./lib/paths";
 import { pageShown } from "./lib/statistics/visits";
 import { site } from "./lib/site-config";
-import { keepPageOffline } from "./service-worker/register";
+import { keepPageOffline, registerServiceWorker } from "./service-worker/register";
 import { appleTouchIcon, faviconPath, manifestPath, themeColor } from "./lib/site-assets";
 import "./styles/global.css";
 import type { Route } from "./+types/root";
@@ -111,6 +111,8 @@ export default function App() {
   useEffect(() => {
     // The browser's own restoration would fight the scroll to top on back and forward.
     window.history.scrollRestoration = "manual";
+    // Pages kept for a weak or lost connection, and the offline page (app/service-worker), unless turned off.
+    if (site.serviceWorker) registerServiceWorker();
     afterHydrationPieces(() => {
       // A marker for end-to-end tests and styles: the page is interactive from here on.
       document.documentElement.dataset.hydrated = "";

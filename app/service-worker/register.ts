@@ -10,7 +10,7 @@ export function registerServiceWorker(win: Window = window): void {
   const register = () => void win.navigator.serviceWorker.register(serviceWorkerPath).catch(() => undefined);
   const whenIdle = () =>
     win.requestIdleCallback ? win.requestIdleCallback(register, { timeout: 5_000 }) : win.setTimeout(register, 1);
-  // The entry starts after the first paint (scripts/defer-hydration.ts): the page may have loaded already.
+  // Called once the page has hydrated (root.tsx), after the first paint: the page may have loaded already.
   if (win.document.readyState === "complete") whenIdle();
   else win.addEventListener("load", whenIdle, { once: true });
 }
