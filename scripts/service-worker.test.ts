@@ -57,7 +57,7 @@ describe("/sw.js", () => {
     expect(code).toContain("0123456789ab");
     expect(code).toContain('"/offline"');
     expect(code).toMatch(/addEventListener\("fetch"/);
-    expect(code.length).toBeLessThan(4_000);
+    expect(code.length).toBeLessThan(6_000);
   });
 
   it("with SERVICE_WORKER=off, deletes the worker's caches and unregisters itself, answering nothing", async () => {

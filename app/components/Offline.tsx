@@ -53,12 +53,12 @@ export function Offline() {
           <span className={styles.icon}>
             <MapPinIcon size={22} />
           </span>
-          <span>
+          <div>
             <span className={styles.label}>Our office</span>
             <address className={styles.value}>
               {officeAddress.locality}, {officeAddress.city}, {officeAddress.country}
             </address>
-          </span>
+          </div>
         </li>
         <li className={styles.way}>
           <span className={styles.icon}>

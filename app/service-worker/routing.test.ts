@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  bypassPaths,
+  bypassRoutes,
   cacheNames,
   isKeepable,
   isOldCache,
@@ -94,6 +96,20 @@ describe("which requests the worker answers, and how", () => {
     expect(strategyFor(request("/robots.txt"), origin)).toBeNull();
     expect(strategyFor(request("/about", { mode: "cors" }), origin)).toBeNull();
     expect(strategyFor(navigation("/%E0%A4%A"), origin)).toBeNull();
+  });
+});
+
+describe("the static routes (Chromium): what goes to the network without waking the worker", () => {
+  it("are the paths the worker never touches, with everything under them, and every request but a GET", () => {
+    expect(bypassPaths.map((route) => route.condition)).toEqual([
+      { urlPattern: { pathname: "/office{/*}?" } },
+      { urlPattern: { pathname: "/admin{/*}?" } },
+      { urlPattern: { pathname: "/api{/*}?" } },
+      { urlPattern: { pathname: "/healthz{/*}?" } },
+    ]);
+    const methods = bypassRoutes.flatMap((route) => (route.condition.requestMethod as string | undefined) ?? []);
+    expect(methods).toEqual(["POST", "PUT", "PATCH", "DELETE"]);
+    expect(bypassRoutes.every((route) => route.source === "network")).toBe(true);
   });
 });
 

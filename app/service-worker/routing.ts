@@ -1,3 +1,5 @@
+import type { WorkerRoute } from "./worker-types";
+
 /*
  * The service worker's decisions, as pure functions (tested in routing.test.ts): which requests it answers and
  * how, what it keeps, and which caches are its own. The worker itself (worker.ts) only carries them out.
@@ -34,6 +36,22 @@ export const caps = { pages: 40, assets: 120, static: 60 } as const;
  * statistics' collector, the health check. Compared decoded and in lower case, so no spelling slips past.
  */
 const untouched = ["/office", "/admin", "/api", "/healthz"];
+
+/**
+ * The same, as static routes for the browsers that have them: the untouched paths and every request but a GET
+ * go straight to the network. `bypassPaths` alone for a browser that knows no requestMethod condition.
+ */
+export const bypassPaths: WorkerRoute[] = untouched.map((path) => ({
+  condition: { urlPattern: { pathname: `${path}{/*}?` } },
+  source: "network",
+}));
+export const bypassRoutes: WorkerRoute[] = [
+  ...bypassPaths,
+  ...["POST", "PUT", "PATCH", "DELETE"].map((method) => ({
+    condition: { requestMethod: method },
+    source: "network" as const,
+  })),
+];
 
 /** A file a page loads by itself, outside the build's hashed assets. */
 const staticFile = /\.(?:woff2?|svg|png|jpe?g|webp|avif|gif|ico|webmanifest)$/;

@@ -7,6 +7,16 @@ export interface WorkerEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
 
+/** A static route: requests that match go to `source` without the worker's fetch event (Chromium 123+). */
+export interface WorkerRoute {
+  condition: Record<string, unknown>;
+  source: "network";
+}
+
+export interface WorkerInstallEvent extends WorkerEvent {
+  addRoutes?(routes: WorkerRoute[]): Promise<void>;
+}
+
 export interface WorkerFetchEvent extends WorkerEvent {
   readonly request: Request;
   respondWith(response: Response | Promise<Response>): void;
@@ -22,7 +32,8 @@ export interface WorkerScope {
   readonly registration: ServiceWorkerRegistration;
   readonly clients: { claim(): Promise<void>; matchAll(options: { type: "window" }): Promise<{ url: string }[]> };
   skipWaiting(): Promise<void>;
-  addEventListener(type: "install" | "activate", listener: (event: WorkerEvent) => void): void;
+  addEventListener(type: "install", listener: (event: WorkerInstallEvent) => void): void;
+  addEventListener(type: "activate", listener: (event: WorkerEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: WorkerFetchEvent) => void): void;
   addEventListener(type: "message", listener: (event: WorkerMessageEvent) => void): void;
 }

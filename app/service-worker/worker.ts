@@ -4,6 +4,8 @@
  * To add a handler (background sync, say), add a listener below: the build takes the whole file.
  */
 import {
+  bypassPaths,
+  bypassRoutes,
   cacheNames,
   caps,
   isKeepable,
@@ -14,7 +16,13 @@ import {
   scriptsAndStyles,
   strategyFor,
 } from "./routing";
-import type { WorkerEvent, WorkerFetchEvent, WorkerMessageEvent, WorkerScope } from "./worker-types";
+import type {
+  WorkerEvent,
+  WorkerFetchEvent,
+  WorkerInstallEvent,
+  WorkerMessageEvent,
+  WorkerScope,
+} from "./worker-types";
 
 /** Set by the build: a hash of the built pages and assets, and the offline page's path. */
 declare const __SW_VERSION__: string;
@@ -24,13 +32,18 @@ const worker = self as unknown as WorkerScope;
 const names = cacheNames(__SW_VERSION__);
 const offlineUrl = new URL(__SW_OFFLINE_PAGE__, worker.location.origin).href;
 
-/** The offline page is kept at install: a phone that has the worker has the page. */
-worker.addEventListener("install", (event: WorkerEvent) => {
+/**
+ * The offline page is kept at install: a phone that has the worker has the page. Where the browser has static
+ * routes (Chromium), what the worker never answers goes to the network without it even being asked: a page's
+ * last statistics beacon, sent as it is hidden, was lost when the fetch event passed it on from a page gone.
+ */
+worker.addEventListener("install", (event: WorkerInstallEvent) => {
+  const routes = event.addRoutes?.(bypassRoutes).catch(() => event.addRoutes?.(bypassPaths));
   event.waitUntil(
-    caches
-      .open(names.offline)
-      .then((cache) => cache.add(offlineUrl))
-      .then(() => worker.skipWaiting()),
+    Promise.all([
+      routes?.catch(() => undefined),
+      caches.open(names.offline).then((cache) => cache.add(offlineUrl)),
+    ]).then(() => worker.skipWaiting()),
   );
 });
 
