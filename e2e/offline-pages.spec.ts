@@ -1,6 +1,7 @@
 import { expect, type Page, type Response, test } from "@playwright/test";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { bundleServiceWorker } from "../scripts/service-worker";
 import { makeTempDir } from "../server/testing/fake-client";
 import { type OwnServer, startOwnServer } from "./own-server";
 
@@ -86,7 +87,18 @@ test.describe("pages a phone keeps @phone", () => {
     expect(byPath("/favicon.svg")?.fromServiceWorker()).toBe(true);
   });
 
+  test("the worker's own file is never cached for long: a deploy reaches phones at their next visit", async ({
+    request,
+  }) => {
+    const response = await request.get("/sw.js");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("no-cache");
+    expect(response.headers()["content-type"]).toMatch(/^(text|application)\/javascript\b/);
+  });
+
   test.describe("a new build", () => {
+    // One server of its own for both tests, one after the other.
+    test.describe.configure({ mode: "serial" });
     let server: OwnServer;
     let root: string;
 
@@ -136,6 +148,33 @@ test.describe("pages a phone keeps @phone", () => {
       expect(offline?.fromServiceWorker()).toBe(true);
       expect(await offline?.text()).toContain('<meta name="deployed" content="2">');
       await context.setOffline(false);
+    });
+
+    test("built with SERVICE_WORKER=off, removes the worker and its caches from a phone that had it", async ({
+      page,
+    }) => {
+      await page.goto(`${server.origin}/about`);
+      await controlled(page);
+      await expect.poll(() => kept(page, "/about")).toHaveLength(1);
+
+      const off = await bundleServiceWorker(null);
+      deploy("sw.js", () => off);
+      // The browser checks the worker's file as the page is opened again, installs this one, which clears and
+      // unregisters; the registration goes once no page uses it any more. (These pages still register a worker, as
+      // their build had it on: each time, it removes itself again. The pages of a build with it off do not.)
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(0);
+      await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);
+      // The next visit is the network's, with no worker in between.
+      const next = await page.reload();
+      expect(next?.fromServiceWorker()).toBe(false);
     });
   });
 });
