@@ -15,6 +15,8 @@ import { interCoreRange, interLatinExtRange, interRestRange, interWeights } from
 import { paths } from "./lib/paths";
 import { pageShown } from "./lib/statistics/visits";
 import { sendKeptEnquiries } from "./lib/forms/kept-start";
+import { site } from "./lib/site-config";
+import { keepPageOffline, registerServiceWorker } from "./service-worker/register";
 import { appleTouchIcon, faviconPath, manifestPath, themeColor } from "./lib/site-assets";
 import "./styles/global.css";
 import type { Route } from "./+types/root";
@@ -92,10 +94,16 @@ function useScrollToTopOnPathChange() {
   }, [pathname]);
 }
 
-/** Each page shown is counted, once the page has hydrated (app/lib/statistics). */
+/**
+ * Each page shown is counted, once the page has hydrated (app/lib/statistics), and kept on the phone by the
+ * service worker, where there is one (app/service-worker).
+ */
 function useCountPageViews() {
   const { pathname } = useLocation();
-  useEffect(() => pageShown(pathname), [pathname]);
+  useEffect(() => {
+    if (site.serviceWorker) keepPageOffline(pathname);
+    return pageShown(pathname);
+  }, [pathname]);
 }
 
 export default function App() {
@@ -104,6 +112,8 @@ export default function App() {
   useEffect(() => {
     // The browser's own restoration would fight the scroll to top on back and forward.
     window.history.scrollRestoration = "manual";
+    // Pages kept for a weak or lost connection, and the offline page (app/service-worker), unless turned off.
+    if (site.serviceWorker) registerServiceWorker();
     afterHydrationPieces(() => {
       // A marker for end-to-end tests and styles: the page is interactive from here on.
       document.documentElement.dataset.hydrated = "";

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { detailRouteEntry } from "./lib/detail-params";
-import { detailGroups, paths } from "./lib/paths";
+import { detailGroups, offlinePath, paths } from "./lib/paths";
 
 // The one route table. Paths come from app/lib/paths.ts; React Router matches them case-insensitively. Each
 // detail group has a route of its own to the one detail module, which reads its group from the route and its id
@@ -15,5 +15,6 @@ export default [
     const entry = detailRouteEntry(group);
     return route(entry.path, "routes/detail.tsx", { id: entry.id });
   }),
+  route(offlinePath, "routes/offline.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -52,7 +52,8 @@ async function phonePhoto(): Promise<Buffer> {
 test.describe("a photo of the agency's own", { tag: "@phone" }, () => {
   // In one worker, in order: split across two, each worker would make the build again (after the other's).
   test.describe.configure({ mode: "default" });
-  test.use({ reducedMotion: "reduce" });
+  // Blocked: page.route, which holds a photo back below, does not see a request the site's service worker answers.
+  test.use({ reducedMotion: "reduce", serviceWorkers: "block" });
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);

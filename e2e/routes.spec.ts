@@ -114,6 +114,9 @@ test.describe("unknown pages", () => {
 });
 
 test.describe("failures the visitor is told about", () => {
+  // page.route does not see a request the site's service worker answers (it registers once a page is idle), and
+  // these tests break a chunk on its way to the page: the worker stays out of them.
+  test.use({ serviceWorkers: "block" });
   test("a route that throws shows 'Unexpected Application Error!' with a way home", async ({ page, consoleGuard }) => {
     consoleGuard.allow();
     await page.goto("/");

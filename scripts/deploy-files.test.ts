@@ -67,8 +67,12 @@ describe("the _headers file for static hosts", () => {
     expect([...rules.keys()].filter((path) => path.includes("*"))).toEqual(["/*", "/about/*", "/admin/*"]);
   });
 
+  it("has the service worker's file revalidated on every visit, so that a deploy reaches phones at once", () => {
+    expect(Object.fromEntries(rules.get("/sw.js") ?? [])).toEqual({ "cache-control": "no-cache" });
+  });
+
   it("sets no header in two rules that can match one path (hosts would merge the values)", () => {
-    const paths = [...assets, "/about/*", "/admin/*", "/admin"];
+    const paths = [...assets, "/about/*", "/admin/*", "/admin", "/sw.js"];
     const perPath = paths.map((path) => [...(rules.get("/*")?.keys() ?? []), ...(rules.get(path)?.keys() ?? [])]);
     for (const names of perPath) expect(new Set(names).size).toBe(names.length);
   });
@@ -121,6 +125,11 @@ describe("the nginx server block", () => {
     expect(conf).toMatch(/dubai-visa\|tourist-visa\|visa-changes\|visa-documents\|visa-packages/);
     expect(conf).toContain("error_page 404 /$group/0/index.html;");
     expect(conf).toContain("error_page 404 /$group/not-found/index.html;");
+  });
+
+  it("has the service worker's file revalidated on every visit, like every file outside /assets/", () => {
+    expect(conf).toMatch(/map "\$status \$uri" \$karama_cache_control \{\n.*\n\s*default "no-cache";/);
+    expect(conf).toContain("add_header Cache-Control $karama_cache_control always;");
   });
 
   it("serves the web app manifest with its own type, which many mime.types lack", () => {

@@ -8,7 +8,7 @@ import { copyFile, readdir, rm, writeFile } from "node:fs/promises";
 import { isIP } from "node:net";
 import { join, relative } from "node:path";
 import type { SiteSettings } from "../app/lib/settings";
-import { detailGroups, detailNotFoundSegment, emptyRecordId, notFoundPath } from "../app/lib/paths";
+import { detailGroups, detailNotFoundSegment, emptyRecordId, notFoundPath, serviceWorkerPath } from "../app/lib/paths";
 import { adminFolder, adminHeaders, adminPath, type CmsSettings } from "../server/admin";
 import { assetsPrefix, immutableCache, revalidateCache, securityHeaders } from "../server/headers";
 import { manifestPath } from "../app/lib/site-assets";
@@ -36,7 +36,8 @@ export interface HeaderSplit {
  * header is set by one rule only: the headers the public pages and the editor share for every path; the policy
  * (and the others that differ) for the public site by its top-level paths, and the editor's for /admin (a host
  * has no rule for "every path but /admin"); the long cache for each hashed asset of this build by its exact path
- * (the host's own default revalidates pages). No `/assets/*` rule: it would give a year-long cache to the host's
+ * (the host's own default revalidates pages); the service worker's file, revalidated on every visit whatever the
+ * host's default for scripts, so that a deploy reaches phones at once. No `/assets/*` rule: it would give a year-long cache to the host's
  * 404 for an asset a later deploy adds. A path the build does not have (a host's 404 page at an unknown address)
  * gets the shared headers only.
  */
@@ -64,6 +65,7 @@ export function renderHeadersFile(
   rule(publicPaths, ownPublic);
   rule([adminPath, `${adminPath}/*`], ownAdmin);
   for (const path of assetPaths) lines.push(path, `  Cache-Control: ${immutableCache}`);
+  lines.push(serviceWorkerPath, `  Cache-Control: ${revalidateCache}`);
   return `${lines.join("\n")}\n`;
 }
 

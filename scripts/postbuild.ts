@@ -3,7 +3,7 @@
  * the first paint (scripts/defer-hydration.ts; not in the client-rendered comparison build); write the editor's page at /admin
  * (scripts/admin-files.ts); write the files
  * for hosting without the Node server, whose policy hashes the pages' final inline scripts
- * (scripts/deploy-files.ts); write sitemap.xml, robots.txt and the web app manifest (scripts/seo-files.ts);
+ * (scripts/deploy-files.ts), after the service worker and the offline page (scripts/service-worker.ts); write sitemap.xml, robots.txt and the web app manifest (scripts/seo-files.ts);
  * then a .br and a .gz beside every text file, so the server sends pre-compressed bytes and spends no CPU
  * compressing at request time; last, a check that the build holds only pages and assets.
  */
@@ -11,7 +11,7 @@ import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promi
 import { dirname, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { detailNotFoundPaths, emptyDetailPaths, notFoundPath, pagePaths } from "../app/lib/paths";
+import { detailNotFoundPaths, emptyDetailPaths, notFoundPath, offlinePath, pagePaths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
 import { adminFolder, readCmsSettings } from "../server/admin";
 import { buildStampName, loadEnvFileOrStop } from "../server/env-file";
@@ -22,6 +22,7 @@ import { htmlFileOf } from "../server/pages";
 import { deferHydrationInBuild } from "./defer-hydration";
 import { findUnservableFiles, writeDeployFiles } from "./deploy-files";
 import { inlineBuildStylesheets } from "./inline-css";
+import { writeServiceWorker } from "./service-worker";
 import { writeSeoFiles } from "./seo-files";
 
 const brotli = promisify(brotliCompress);
@@ -65,7 +66,7 @@ export async function precompress(dir: string): Promise<number> {
  * Router's SPA shell; a copy at every path the pre-rendered build has lets the same server serve it the same way.
  */
 export async function copyShellToPages(dir: string): Promise<number> {
-  const targets = [...pagePaths, ...emptyDetailPaths, ...detailNotFoundPaths, notFoundPath].filter(
+  const targets = [...pagePaths, ...emptyDetailPaths, ...detailNotFoundPaths, notFoundPath, offlinePath].filter(
     (path) => path !== "/",
   );
   for (const path of targets) {
@@ -112,6 +113,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const admin = await writeAdminFiles(clientDir, settings, cms);
   console.log(`postbuild: wrote the editor at /admin (${admin.length} files, configuration from the content schemas)`);
+  // After the pages are final (its version hashes them), before the deploy files (_headers names /sw.js).
+  const workerVersion = await writeServiceWorker(clientDir, settings);
+  console.log(
+    workerVersion === null
+      ? "postbuild: SERVICE_WORKER=off, wrote the sw.js that removes the worker from phones that kept it"
+      : `postbuild: wrote the service worker sw.js (version ${workerVersion}) and the plain offline page`,
+  );
   // After inlining: the deploy files hash the pages' final inline scripts.
   // Before the deploy files: _headers names every top-level file.
   await writeSeoFiles(clientDir, settings);

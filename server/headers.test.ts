@@ -20,6 +20,11 @@ describe("securityHeaders", () => {
     expect(csp["script-src"]).not.toContain("'unsafe-inline'");
   });
 
+  it("lets the site's own service worker (/sw.js) start: worker-src falls back to child-src, then script-src 'self'", () => {
+    const csp = directives(securityHeaders(readSettings({}), hashes)["content-security-policy"]);
+    expect(csp["worker-src"] ?? csp["child-src"] ?? csp["script-src"]).toContain("'self'");
+  });
+
   it("locks framing, plugins, base and form targets down, and allows the map's origin only in frames", () => {
     const settings = readSettings({ MAP_EMBED_URL: "https://maps.example.com/embed?q=karama" });
     const csp = directives(securityHeaders(settings, hashes)["content-security-policy"]);
@@ -57,6 +62,8 @@ describe("cacheControl", () => {
   it("caches hashed assets for a year and revalidates everything else", () => {
     expect(cacheControl("/assets/root-abc123.js")).toBe("public, max-age=31536000, immutable");
     expect(cacheControl("/about")).toBe("no-cache");
+    // The service worker's file: the browser installs a new build's worker at the next visit.
+    expect(cacheControl("/sw.js")).toBe("no-cache");
   });
 
   it("revalidates a miss under /assets/, which a later deploy may fill", () => {

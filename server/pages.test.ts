@@ -9,6 +9,10 @@ describe("resolvePage", () => {
     expect(resolvePage("/visa-packages/4")).toEqual({ kind: "page", file: "visa-packages/4/index.html", status: 200 });
   });
 
+  it("serves the offline page, which the service worker keeps at install, as a page found", () => {
+    expect(resolvePage("/offline")).toEqual({ kind: "page", file: "offline/index.html", status: 200 });
+  });
+
   it("redirects other spellings of a page to lowercase, keeping the query", () => {
     expect(resolvePage("/ABOUT")).toEqual({ kind: "redirect", location: "/about" });
     expect(resolvePage("/Dubai-Visa/2", "?ref=fb")).toEqual({ kind: "redirect", location: "/dubai-visa/2?ref=fb" });

@@ -4,6 +4,7 @@ import {
   emptyDetailPaths,
   isDetailGroup,
   notFoundPath,
+  offlinePath,
   pagePaths,
   paths,
 } from "../app/lib/paths";
@@ -13,7 +14,8 @@ import { readDetailRoute } from "../app/lib/detail-route";
 export type PageAnswer =
   { kind: "page"; file: string; status: 200 | 404 } | { kind: "redirect"; location: string } | { kind: "none" };
 
-const pages = new Set<string>(pagePaths);
+/** The indexed pages, and the offline page that the service worker keeps (served the same, never listed). */
+const pages = new Set<string>([...pagePaths, offlinePath]);
 const knownIds = new Set<number>(detailIds);
 
 /** A page path in its one spelling: lowercase, no trailing slash (React Router matches paths the same way). */

@@ -165,6 +165,7 @@ export const serverSettingsSchema = z.object({
   SOCIAL_TIKTOK_URL: site.SOCIAL_TIKTOK_URL.meta(about("the agency's TikTok page")),
   MAP_EMBED_URL: site.MAP_EMBED_URL.meta(about("the map shown on the Contact page")),
   MAP_LINK_URL: site.MAP_LINK_URL.meta(about('the "open the map" link')),
+  SERVICE_WORKER: site.SERVICE_WORKER.meta(about("on: phones keep the pages visited and an offline page")),
 
   // The server.
   PORT: withDefault("3000", port).meta(about("the server's port (0: any free one)")),

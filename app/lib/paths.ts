@@ -37,6 +37,15 @@ export const pagePaths: readonly AppPath[] = [
  * the detail layout with the empty record (the spec's screens: an unknown numeric id shows empty content).
  */
 export const notFoundPath = "/404";
+
+/**
+ * Beyond the spec (issue 38): what a phone shows offline for a page it has not kept (app/service-worker). Served
+ * like a page, but not indexed and not in the sitemap; its scripts are removed at build (scripts/service-worker.ts).
+ */
+export const offlinePath = "/offline";
+
+/** The service worker's file, at the root so that it may answer every page (app/service-worker). */
+export const serviceWorkerPath = "/sw.js";
 export const emptyRecordId = 0;
 export const emptyDetailPaths: readonly DetailPath[] = detailGroups.map((group) => paths.detail(group, emptyRecordId));
 

@@ -31,6 +31,12 @@ export const settingsSchema = z.object({
   SOCIAL_TIKTOK_URL: url.default("https://www.tiktok.com/"),
   MAP_EMBED_URL: url.default("https://www.google.com/maps?q=Al+Karama,+Dubai&output=embed"),
   MAP_LINK_URL: url.default("https://www.google.com/maps/search/?api=1&query=Al+Karama+Dubai"),
+  SERVICE_WORKER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["on", "off"], "must be on or off"))
+    .default("on"),
 });
 
 export type SocialNetwork = "Facebook" | "Instagram" | "TikTok";
@@ -45,6 +51,8 @@ export interface SiteSettings {
   siteUrl: string;
   social: { label: SocialNetwork; href: string }[];
   map: { embedUrl: string; linkUrl: string };
+  /** Whether pages register the service worker (app/service-worker): kept pages, the offline page. */
+  serviceWorker: boolean;
 }
 
 export class SettingsError extends Error {
@@ -82,5 +90,6 @@ export function siteSettingsOf(s: z.output<typeof settingsSchema>): SiteSettings
       { label: "TikTok", href: s.SOCIAL_TIKTOK_URL },
     ],
     map: { embedUrl: s.MAP_EMBED_URL, linkUrl: s.MAP_LINK_URL },
+    serviceWorker: s.SERVICE_WORKER === "on",
   };
 }
