@@ -1,5 +1,5 @@
-import { parseArgs } from "node:util";
 import { loadEnvFile } from "../server/env-file";
+import { commandArgs } from "./command-args";
 
 const help = `A backup of the enquiries' database, made while the server runs: a consistent copy of the SQLite file,
 or pg_dump's custom format for PostgreSQL, in BACKUP_DIR (default data/backups), named by the time:
@@ -11,17 +11,8 @@ Usage: npm run backup
   --help      show this help`;
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ options: { help: { type: "boolean", default: false } } }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n\n${help}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+  const args = commandArgs({ options: { help: { type: "boolean", default: false } } }, help);
+  if (typeof args === "number") return args;
   // The server's settings file (.env beside the project), under what the environment sets: the same database.
   loadEnvFile();
   const [{ readServerSettings }, { openCommandDatabase }, { readDatabaseSetting, defaultDbPath, describeDatabase }] =

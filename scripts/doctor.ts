@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { loadEnvFile } from "../server/env-file";
+import { commandArgs } from "./command-args";
 
 const help = `Checks this server's set-up and says what is missing, one line each: ✓ fine, ! worth a look, ✗ to fix
 (with what to do). Exits 1 while anything is to fix.
@@ -16,17 +16,8 @@ last two days. Run it as the server's user, from the release the server runs (do
   --help      show this help`;
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ options: { help: { type: "boolean", default: false } } }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n\n${help}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+  const args = commandArgs({ options: { help: { type: "boolean", default: false } } }, help);
+  if (typeof args === "number") return args;
   const { file } = loadEnvFile();
   const { runChecks } = await import("./doctor/checks");
   const checks = await runChecks({ env: process.env, root: join(import.meta.dirname, ".."), envFile: file });

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { loadEnvFile } from "../server/env-file";
+import { commandArgs } from "./command-args";
 
 const help = `Puts a backup (npm run backup) in place of the enquiries' database, then checks it.
 
@@ -15,21 +15,9 @@ database at DATABASE_URL, with pg_restore), brings its schema up to date and say
   --help      show this help`;
 
 async function main(): Promise<number> {
-  let values;
-  let positionals;
-  try {
-    ({ values, positionals } = parseArgs({
-      options: { help: { type: "boolean", default: false } },
-      allowPositionals: true,
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n\n${help}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+  const args = commandArgs({ options: { help: { type: "boolean", default: false } }, allowPositionals: true }, help);
+  if (typeof args === "number") return args;
+  const { positionals } = args;
   if (positionals.length !== 1) {
     console.error(`Name one backup file.\n\n${help}`);
     return 2;

@@ -1,6 +1,6 @@
-import { parseArgs } from "node:util";
 import { loadEnvFile } from "../server/env-file";
 import { defaultDays, longestDays } from "../server/data/stats/periods";
+import { commandArgs } from "./command-args";
 
 const help = `The site's own statistics: page views, enquiries, where visits came from, devices, pages not
 found, the time to a first contact, the enquiries won, and real visitors' speed (the same figures as the office's
@@ -22,24 +22,19 @@ Usage: npm run stats -- [options]
   --help      show this help`;
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const args = commandArgs(
+    {
       options: {
         days: { type: "string", default: String(defaultDays) },
         json: { type: "boolean", default: false },
         db: { type: "string" },
         help: { type: "boolean", default: false },
       },
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n\n${help}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+    },
+    help,
+  );
+  if (typeof args === "number") return args;
+  const { values } = args;
   // The server's settings file (.env beside the project), under what the environment sets: the same database.
   loadEnvFile();
   const days = Number(values.days);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { MemoryStorage } from "../../test-support/memory-storage";
 import {
   clearDraft,
   defaultEnquiryValues,
@@ -9,28 +10,6 @@ import {
   saveDraft,
   type DraftOptions,
 } from "./enquiry-draft";
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
 
 /** What Safari and Firefox do when site data is blocked or the quota is used up. */
 class BrokenStorage extends MemoryStorage {

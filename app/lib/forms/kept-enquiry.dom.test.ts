@@ -3,33 +3,12 @@ import { enquiryTimeoutMs, sendToFormService } from "./form-service";
 import { keptKeyPrefix, keptMaxAgeMs } from "./kept-enquiry";
 import { readKept, sendKept, type SenderOptions } from "./kept-sender";
 import { forgetSendKey } from "./send-key";
+import { MemoryStorage } from "../../test-support/memory-storage";
 
 /*
  * Issue 38, "An enquiry that waits for the network": a send to the site's own inbox that fails for want of a network
  * is kept in the browser's storage with its key, and sent again (with a fresh proof) until it has gone.
  */
-
-class MemoryStorage implements Storage {
-  items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
 
 let storage: MemoryStorage;
 let clock: number;
