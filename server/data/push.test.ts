@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { InboxStore } from "./enquiries/store";
 import { submission as aSubmission } from "../testing/submission";
 import { openDatabase, type Database } from "./open";
-import { alertsKeptMs, enquiryAlert, PushStore, queueAlert } from "./push";
+import { enquiryAlert } from "./alert-texts";
+import { alertsKeptMs, PushStore, queueAlert } from "./push";
 import { emptyDatabase, engines } from "./testing/engines";
 
 const cleanups: (() => Promise<void>)[] = [];

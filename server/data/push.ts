@@ -105,30 +105,6 @@ function clip({ title, body, url }: Alert): Alert {
 }
 
 /**
- * What a new enquiry's alert says on a locked screen: who wrote and what they asked for (the service, or the
- * contact's subject). Never their phone number, e-mail address or message: a locked screen is seen by anyone near.
- */
-export function enquiryAlert(
-  id: number,
-  enquiry: { kind: string; name: string; visaType: string; visaLabel?: string | null; subject: string },
-): Alert {
-  // The visa as the visitor picked it (its label), else the value sent; a contact's subject; else what it is.
-  const asked =
-    enquiry.visaLabel ||
-    enquiry.visaType ||
-    enquiry.subject ||
-    (enquiry.kind === "contact" ? "Contact message" : "Enquiry");
-  const name = enquiry.name.trim().replace(/\s+/g, " ") || "Someone";
-  return { title: `New enquiry: ${name}`, body: asked, url: `/office/enquiries/${id}` };
-}
-
-/** The alert of a next step come due (issue 37): the visitor's name, never the step's note. */
-export function dueStepAlert({ enquiryId, name }: { enquiryId: number; name: string }): Alert {
-  const who = name.trim().replace(/\s+/g, " ") || "Someone";
-  return { title: `Next step due: ${who}`, body: "Tap to open the enquiry.", url: `/office/enquiries/${enquiryId}` };
-}
-
-/**
  * How long an alert is kept, sent or not: the push worker drops one that waited longer (a ring hours late helps
  * nobody), and the nightly sweep deletes what is older still (a server with alerts off sends nothing, and each
  * alert names a visitor).

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, UpdateObject } from "kysely";
 import { dubaiDay } from "../dubai-days";
-import { enquiryAlert, queueAlerts } from "../push";
+import { enquiryAlert } from "../alert-texts";
+import { queueAlerts } from "../push";
 import type { Database } from "../database";
 import type { Schema } from "../schema";
 import { countEnquiries } from "../stats/counting";
