@@ -115,20 +115,30 @@ test.describe("the office's statistics page", () => {
     await expect(contact.locator(".totals")).toContainText(/0 of [1-9]\d* answered/);
     await page.getByText("The same, day by day").click();
     await contact.getByText("Week by week").click();
-    const regions = await page.locator(".scroll-frame").evaluateAll((frames) =>
-      frames.map((frame) => {
-        const region = frame.querySelector(".scroll") as HTMLElement;
-        const hint = frame.querySelector(".scroll-hint") as HTMLElement;
-        const edges = frame.querySelector(".scroll-edges") as HTMLElement;
-        const box = hint.getBoundingClientRect();
-        return {
-          name: region.getAttribute("aria-label"),
-          scrolls: region.scrollWidth > region.clientWidth + 1,
-          hinted: getComputedStyle(hint).visibility === "visible" && box.height > 10,
-          shadows: [getComputedStyle(edges, "::before").opacity, getComputedStyle(edges, "::after").opacity],
-        };
-      }),
-    );
+    // A scroll timeline takes effect in the frame after a table opens: until then a table that scrolls has no hint
+    // yet (under load that frame came after the read). So the page is read until its hints agree with its tables,
+    // and a hint that never comes fails with the read below.
+    const readRegions = () =>
+      page.locator(".scroll-frame").evaluateAll((frames) =>
+        frames.map((frame) => {
+          const region = frame.querySelector(".scroll") as HTMLElement;
+          const hint = frame.querySelector(".scroll-hint") as HTMLElement;
+          const edges = frame.querySelector(".scroll-edges") as HTMLElement;
+          const box = hint.getBoundingClientRect();
+          return {
+            name: region.getAttribute("aria-label"),
+            scrolls: region.scrollWidth > region.clientWidth + 1,
+            hinted: getComputedStyle(hint).visibility === "visible" && box.height > 10,
+            shadows: [getComputedStyle(edges, "::before").opacity, getComputedStyle(edges, "::after").opacity],
+          };
+        }),
+      );
+    await expect
+      .poll(async () =>
+        (await readRegions()).filter((region) => region.hinted !== region.scrolls).map((region) => region.name),
+      )
+      .toEqual([]);
+    const regions = await readRegions();
     expect(regions).toHaveLength(6);
     for (const region of regions) {
       expect(region.hinted, `${region.name} scrolls: ${region.scrolls}`).toBe(region.scrolls);
