@@ -2,7 +2,7 @@ import { whatsappGreeting } from "../../content/agency";
 import { offline as texts } from "../../content/data/offline-messages";
 import { whatsappHref } from "../links";
 import { site } from "../site-config";
-import { isOwnInbox, postToFormService } from "./form-post";
+import { isOwnInbox } from "./form-post";
 import {
   browserStorage,
   keptKeyPrefix,
@@ -12,6 +12,7 @@ import {
   type KeptEnquiry,
   type KeptOutcome,
 } from "./kept-enquiry";
+import { isKept, keptLockName, parseJson as parse, sendKeptEnquiry } from "./kept-send";
 import { inWorker } from "./proof-worker";
 
 /*
@@ -38,7 +39,6 @@ export interface SenderOptions {
 
 /** How long a tab's claim holds: longer than a send takes (its proof, 30 s at most, and its 20 s time-out). */
 const claimMs = 90_000;
-const lockName = "karama:kept-enquiries";
 
 /**
  * Sends every kept enquiry that no other tab is sending; `due`: only those whose time has come (the timer), else
@@ -51,6 +51,8 @@ export async function sendKept(options: SenderOptions & { due?: boolean } = {}):
   if (!isOwnInbox(endpoint)) return;
   const now = options.now ?? Date.now;
   const announce = options.announce ?? tellVisitor;
+  const accessKey = options.accessKey ?? site.formAccessKey;
+  const proof = options.proof ?? solvedProof;
   const locks =
     options.locks === undefined ? ((typeof navigator === "undefined" ? null : navigator.locks) ?? null) : options.locks;
 
@@ -63,7 +65,7 @@ export async function sendKept(options: SenderOptions & { due?: boolean } = {}):
         continue;
       }
       if ((options.due && entry.nextAt > time) || !claim(storage, entry, time)) continue;
-      const outcome = await sendOne(entry, endpoint, options);
+      const outcome = await sendKeptEnquiry(entry, { endpoint, accessKey, proof, fetch: options.fetch });
       if (outcome === "retry") {
         updateKept(storage, entry, (current) => {
           const tries = current.tries + 1;
@@ -85,7 +87,7 @@ export async function sendKept(options: SenderOptions & { due?: boolean } = {}):
     }
   };
 
-  if (locks) await locks.request(lockName, { ifAvailable: true }, (lock) => (lock ? run() : undefined));
+  if (locks) await locks.request(keptLockName, { ifAvailable: true }, (lock) => (lock ? run() : undefined));
   else await run();
 }
 
@@ -100,33 +102,6 @@ function claim(storage: Storage | null, entry: KeptEnquiry, time: number): boole
   return mine;
 }
 
-/** One send: gone, try again later (no network, the inbox busy or away, an answer not the inbox's), or refused. */
-async function sendOne(entry: KeptEnquiry, endpoint: string, options: SenderOptions): Promise<KeptOutcome | "retry"> {
-  const proof = await (options.proof ?? solvedProof)(endpoint);
-  const accessKey = options.accessKey ?? site.formAccessKey;
-  const fields = entry.fields.map(([name, value]): [string, string] => [
-    name,
-    name === "access_key" ? accessKey : value,
-  ]);
-  if (proof) fields.push(["altcha", proof]);
-  const { result, offline, status } = await postToFormService(
-    endpoint,
-    () => {
-      if (entry.json) {
-        return { body: JSON.stringify(Object.fromEntries(fields)), headers: { "Content-Type": "application/json" } };
-      }
-      const body = new FormData();
-      for (const [name, value] of fields) body.append(name, value);
-      return { body };
-    },
-    entry.key,
-    { fetch: options.fetch, referrer: entry.page },
-  );
-  if (result.ok) return "sent";
-  const refused = result.reason === "rejected" && status < 500 && status !== 408 && status !== 429;
-  return refused && !offline ? "notSent" : "retry";
-}
-
 /** The forms' spam guard in a worker (proof-worker.ts): its proof, or null (the inbox then holds the enquiry). */
 async function solvedProof(endpoint: string): Promise<string | null> {
   const fields = await inWorker(endpoint).fields(null);
@@ -134,31 +109,6 @@ async function solvedProof(endpoint: string): Promise<string | null> {
 }
 
 /* Reading them back --------------------------------------------------------------------------------------------- */
-
-function parse(raw: string | null | undefined): unknown {
-  try {
-    return JSON.parse(raw ?? "null");
-  } catch {
-    return null;
-  }
-}
-
-/** What a form kept under this slot (kept-enquiry.ts), checked field by field: storage may hold anything. */
-function isKept(value: unknown, slot: string): value is KeptEnquiry {
-  if (typeof value !== "object" || value === null) return false;
-  const entry = value as Record<string, unknown>;
-  return (
-    entry.slot === slot &&
-    typeof entry.key === "string" &&
-    typeof entry.page === "string" &&
-    typeof entry.json === "boolean" &&
-    typeof entry.keptAt === "number" &&
-    typeof entry.tries === "number" &&
-    typeof entry.nextAt === "number" &&
-    Array.isArray(entry.fields) &&
-    entry.fields.every((field) => Array.isArray(field) && typeof field[0] === "string" && typeof field[1] === "string")
-  );
-}
 
 /** The kept enquiries, one per form. An item under their name that is not one is removed. */
 export function readKept(storage: Storage | null): KeptEnquiry[] {
