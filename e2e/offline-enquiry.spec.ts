@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import BetterSqlite3 from "better-sqlite3";
 import { offline } from "../app/content/data/offline-messages";
 import { keptKeyPrefix, keptMaxAgeMs } from "../app/lib/forms/kept-enquiry";
 import { paths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
 import { expect, test } from "./fixtures";
+import { enquiriesNamed, fillEnquiry, keptNow, sending } from "./offline-helpers";
 
 /*
  * Issue 38, "An enquiry that waits for the network", in Chromium: an enquiry sent with no network is kept on the
@@ -16,35 +16,6 @@ import { expect, test } from "./fixtures";
 
 const phone = readSettings(process.env).phone;
 const callLabel = offline.call.replace("{phone}", phone.display);
-
-function enquiriesNamed(name: string): { page: string | null }[] {
-  const file = new BetterSqlite3(process.env.E2E_INBOX_DB ?? "", { readonly: true });
-  try {
-    return file.prepare("SELECT page FROM enquiries WHERE name = ?").all(name) as { page: string | null }[];
-  } finally {
-    file.close();
-  }
-}
-
-/** What the page keeps in storage under the kept enquiries' names, or null for nothing. */
-/** A kept enquiry goes after its proof of work is solved, in a worker: on a busy machine, more than expect's 5 s. */
-const sending = { timeout: 15_000 };
-
-const keptNow = (page: Page) =>
-  page.evaluate((prefix) => {
-    const names = Object.keys(window.localStorage).filter((name) => name.startsWith(prefix));
-    return names.length === 0 ? null : names.map((name) => window.localStorage.getItem(name)).join("\n");
-  }, keptKeyPrefix);
-
-async function fillEnquiry(page: Page, name: string) {
-  const form = page.getByRole("form", { name: "Enquiry Now" });
-  await form.getByLabel("Full Name").fill(name);
-  await form.getByLabel("Email").fill("olivia@example.com");
-  await form.getByLabel("Phone Number").fill("+971 50 111 2222");
-  await form.getByLabel("Travel Date").fill("2026-12-20");
-  await form.getByLabel("Message").fill("Landing at DXB on the 20th.");
-  return form;
-}
 
 /** The page at 360, 390 and 1280 px, to /tmp/h4-<name>-<width>.png, then back to the project's width. */
 async function screenshots(page: Page, name: string, scrollTo?: () => Promise<void>) {
@@ -133,7 +104,8 @@ test.describe("an enquiry that waits for the network @phone", () => {
     const name = `Lost Answer Luis ${Date.now()}`;
     await page.goto(paths.detail("tourist-visa", 2));
     const keys: (string | null)[] = [];
-    await page.route("**/api/submit", async (route) => {
+    // The context's route: where the browser has Background Sync, the service worker may be the one to send again.
+    await context.route("**/api/submit", async (route) => {
       keys.push(await route.request().headerValue("idempotency-key"));
       if (keys.length > 1) return route.continue();
       // The inbox gets it and answers; the answer never reaches the phone.

@@ -3,6 +3,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bundleServiceWorker } from "../scripts/service-worker";
 import { makeTempDir } from "../server/testing/fake-client";
+import { controlled } from "./offline-helpers";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /*
@@ -11,11 +12,6 @@ import { type OwnServer, startOwnServer } from "./own-server";
  */
 
 test.use({ serviceWorkers: "allow" });
-
-/** Until the site's worker answers this page's requests (it registers once the page has loaded and is idle). */
-async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-}
 
 /** Whether the worker has kept the page at `path`, and under which caches' build. */
 async function kept(page: Page, path: string): Promise<string[]> {

@@ -1,9 +1,16 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { keptSyncTag } from "../app/lib/forms/kept-copies";
 import { readSettings } from "../app/lib/settings";
 import { makeTempDir } from "../server/testing/fake-client";
 import { buildVersion, bundleServiceWorker, withoutScripts, writeServiceWorker } from "./service-worker";
+
+/**
+ * What the kept enquiries' Background Sync adds to the worker (app/service-worker/kept-sync.ts): the send the pages
+ * share with it, and the spam guard's solver, which a service worker cannot start a worker of its own for.
+ */
+const keptSyncBytes = 8_500;
 
 const made: string[] = [];
 afterAll(() => {
@@ -57,7 +64,15 @@ describe("/sw.js", () => {
     expect(code).toContain("0123456789ab");
     expect(code).toContain('"/offline"');
     expect(code).toMatch(/addEventListener\("fetch"/);
-    expect(code.length).toBeLessThan(6_000);
+    // Fetched on every visit that checks for a new build (past any cache), never before the page is shown.
+    expect(code.length).toBeLessThan(6_000 + keptSyncBytes);
+  });
+
+  it("sends the kept enquiries on the browser's Background Sync, with the spam guard's solver of its own", async () => {
+    const code = await bundleServiceWorker("0123456789ab");
+    expect(code).toMatch(/addEventListener\("sync"/);
+    expect(code).toContain(`"${keptSyncTag}"`);
+    expect(code).toContain("crypto.subtle.digest");
   });
 
   it("with SERVICE_WORKER=off, deletes the worker's caches and unregisters itself, answering nothing", async () => {

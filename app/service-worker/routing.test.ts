@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { keptCacheName } from "../lib/forms/kept-copies";
 import {
   bypassPaths,
   bypassRoutes,
@@ -179,6 +180,11 @@ describe("the worker's caches", () => {
   it("are only its own: another cache on the site's origin is left alone", () => {
     expect(isOldCache("someone-else", "abc123")).toBe(false);
     expect(isOldCache("someone-else", null)).toBe(false);
+  });
+
+  it("leave the kept enquiries' copies to a new build's worker, and take them when the worker is removed", () => {
+    expect(isOldCache(keptCacheName, "abc123")).toBe(false);
+    expect(isOldCache(keptCacheName, null)).toBe(true);
   });
 
   it("of a version that starts like this one's are not mistaken for it", () => {

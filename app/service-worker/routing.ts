@@ -1,3 +1,4 @@
+import { keptCacheName } from "../lib/forms/kept-copies";
 import type { WorkerRoute } from "./worker-types";
 
 /*
@@ -122,9 +123,13 @@ export function cacheNames(version: string) {
   return { offline: name("offline"), pages: name("pages"), assets: name("assets"), static: name("static") };
 }
 
-/** Whether a cache is the worker's own, from another build than `version` (null: from any build, all of them). */
+/**
+ * Whether a cache is the worker's own, from another build than `version` (null: from any build, all of them, when
+ * the worker is removed). The kept enquiries' copies (kept-copies.ts) belong to no build: a new one sends them too.
+ */
 export function isOldCache(name: string, version: string | null): boolean {
-  return name.startsWith(cachePrefix) && (version === null || !name.startsWith(`${cachePrefix}${version}-`));
+  if (!name.startsWith(cachePrefix)) return false;
+  return version === null || (name !== keptCacheName && !name.startsWith(`${cachePrefix}${version}-`));
 }
 
 /** The entries to delete so that a cache holds `cap` at most: the oldest (the first listed) first. */

@@ -26,9 +26,14 @@ export interface WorkerMessageEvent extends WorkerEvent {
   readonly data: unknown;
 }
 
+/** Background Sync (Chromium): the browser's word that the connection is there for what was registered as `tag`. */
+export interface WorkerSyncEvent extends WorkerEvent {
+  readonly tag: string;
+}
+
 export interface WorkerScope {
   readonly location: Location;
-  readonly navigator: { connection?: { saveData?: boolean } };
+  readonly navigator: { connection?: { saveData?: boolean }; locks?: LockManager };
   readonly registration: ServiceWorkerRegistration;
   readonly clients: { claim(): Promise<void>; matchAll(options: { type: "window" }): Promise<{ url: string }[]> };
   skipWaiting(): Promise<void>;
@@ -36,4 +41,5 @@ export interface WorkerScope {
   addEventListener(type: "activate", listener: (event: WorkerEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: WorkerFetchEvent) => void): void;
   addEventListener(type: "message", listener: (event: WorkerMessageEvent) => void): void;
+  addEventListener(type: "sync", listener: (event: WorkerSyncEvent) => void): void;
 }

@@ -1,8 +1,11 @@
 /*
  * The site's service worker, served as /sw.js: the build bundles this file with its version and the offline
  * page's address (scripts/service-worker.ts). Its decisions are in routing.ts; here they are carried out.
- * To add a handler (background sync, say), add a listener below: the build takes the whole file.
+ * To add a handler, add a listener below: the build takes the whole file.
  */
+import { keptSyncTag } from "../lib/forms/kept-copies";
+import { keptLockName } from "../lib/forms/kept-send";
+import { sendCopies } from "./kept-sync";
 import {
   bypassPaths,
   bypassRoutes,
@@ -22,6 +25,7 @@ import type {
   WorkerInstallEvent,
   WorkerMessageEvent,
   WorkerScope,
+  WorkerSyncEvent,
 } from "./worker-types";
 
 /** Set by the build: a hash of the built pages and assets, and the offline page's path. */
@@ -196,3 +200,13 @@ async function staleWhileRevalidate(event: WorkerFetchEvent): Promise<Response> 
   );
   return copy;
 }
+
+/**
+ * The kept enquiries' Background Sync (kept-sync.ts): the browser says the connection is there. Under the same lock as
+ * a page's sender, so that the two never send at once (the Idempotency-Key would still make one enquiry of it).
+ */
+worker.addEventListener("sync", (event: WorkerSyncEvent) => {
+  if (event.tag !== keptSyncTag) return;
+  const send = () => sendCopies({ caches });
+  event.waitUntil(worker.navigator.locks?.request(keptLockName, send) ?? send());
+});

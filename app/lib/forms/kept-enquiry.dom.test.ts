@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { enquiryTimeoutMs, sendToFormService } from "./form-service";
 import { keptKeyPrefix, keptMaxAgeMs } from "./kept-enquiry";
-import { readKept, sendKept, type SenderOptions } from "./kept-sender";
+import { putCopy, readCopies } from "./kept-copies";
+import { browserBackground, handOverKept, readKept, sendKept, type SenderOptions } from "./kept-sender";
 import { forgetSendKey } from "./send-key";
+import { MemoryCaches } from "../../test-support/memory-caches";
 import { MemoryStorage } from "../../test-support/memory-storage";
 
 /*
@@ -57,6 +59,7 @@ function sender(fetch: typeof globalThis.fetch, more: Partial<SenderOptions> = {
     proof: async () => "NEW-PROOF",
     announce: (outcome) => announced.push(outcome),
     locks: null,
+    background: null,
     ...more,
   };
   return { announced, run: (due = false) => sendKept({ ...options, due }) };
@@ -336,15 +339,183 @@ describe("two tabs", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it("use the browser's lock where it has one: a tab that does not get it sends nothing", async () => {
+  it("use the browser's lock where it has one: a tab that does not get it waits, then sends only what is due", async () => {
     await send(offline());
     const fetch = ok();
-    const held: LockManager = {
-      request: (async (_name: string, _options: LockOptions, callback: (lock: Lock | null) => unknown) =>
-        callback(null)) as LockManager["request"],
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const waited: string[] = [];
+    // Held by another tab (or the service worker) until `release`.
+    const held = {
+      request: async (_name: string, ...rest: unknown[]) => {
+        const callback = rest.at(-1) as (lock: Lock | null) => unknown;
+        if ((rest[0] as LockOptions).ifAvailable) return callback(null);
+        waited.push("waiting");
+        await released;
+        return callback({ name: _name, mode: "exclusive" } as Lock);
+      },
       query: async () => ({}),
-    };
-    await sender(fetch, { locks: held }).run();
+    } as unknown as LockManager;
+    const sending = sender(fetch, { locks: held }).run();
+    await vi.waitFor(() => expect(waited).toEqual(["waiting"]));
     expect(fetch).not.toHaveBeenCalled();
+    release();
+    await sending;
+    // Just kept, it is not due: the other sender has just tried it.
+    expect(fetch).not.toHaveBeenCalled();
+    clock += 30_000;
+    await sender(fetch, { locks: held }).run();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the service worker's copy, where the browser has Background Sync", () => {
+  /** The worker's copies in memory, and the syncs asked for. */
+  function worker() {
+    const caches = new MemoryCaches();
+    let syncs = 0;
+    return {
+      caches,
+      copies: () => readCopies(caches.storage),
+      /** The one copy there is. */
+      only: async () => {
+        const [copy, ...more] = await readCopies(caches.storage);
+        if (!copy || more.length > 0) throw new Error("not one copy");
+        return copy;
+      },
+      syncs: () => syncs,
+      background: {
+        caches: caches.storage,
+        sync: async () => {
+          syncs++;
+        },
+      },
+    };
+  }
+  const handOver = (background: SenderOptions["background"], more: Partial<SenderOptions> = {}) =>
+    handOverKept({ storage, endpoint: "/api/submit", accessKey: "site-key", background, ...more });
+
+  it("is written when an enquiry is kept: the enquiry, where to send it and the access key; and a sync asked for", async () => {
+    const { background, copies, syncs } = worker();
+    await send(offline());
+    await handOver(background);
+    expect(await copies()).toEqual([{ entry: kept()[0], endpoint: "/api/submit", accessKey: "site-key" }]);
+    expect(syncs()).toBe(1);
+  });
+
+  it("is written by a page's sender for what it could not send yet", async () => {
+    const { background, copies, syncs } = worker();
+    await send(offline());
+    await sender(offline(), { background }).run();
+    expect((await copies()).map((copy) => copy.entry.key)).toEqual(kept().map((entry) => entry.key));
+    expect(syncs()).toBe(1);
+  });
+
+  it("is not written where the browser has no Background Sync (Firefox, Safari): nothing changes there", async () => {
+    expect(await browserBackground()).toBeNull();
+    await send(offline());
+    await handOver(null);
+    const fetch = ok();
+    await sender(fetch).run();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(kept()).toEqual([]);
+  });
+
+  it("is not written while the forms post to an external service, nor when nothing is kept", async () => {
+    const { background, caches, syncs } = worker();
+    await handOver(background);
+    await send(offline());
+    await handOver(background, { endpoint: "https://api.web3forms.com/submit" });
+    expect(await caches.keys()).toEqual([]);
+    expect(syncs()).toBe(0);
+  });
+
+  it("is deleted when the page's sender sends the enquiry, or drops it (refused, kept too long)", async () => {
+    const { background, copies } = worker();
+    await send(offline());
+    await handOver(background);
+    await sender(ok(), { background }).run();
+    expect(kept()).toEqual([]);
+    expect(await copies()).toEqual([]);
+
+    await send(offline(), "/api/submit", "Refused Rita");
+    await handOver(background);
+    const refused = sender(
+      vi.fn<typeof globalThis.fetch>().mockResolvedValue(Response.json({ success: false }, { status: 400 })),
+      { background },
+    );
+    await refused.run();
+    expect(refused.announced).toEqual(["notSent"]);
+    expect(await copies()).toEqual([]);
+
+    await send(offline(), "/api/submit", "Late Lena");
+    await handOver(background);
+    clock += keptMaxAgeMs + 1;
+    await sender(ok(), { background }).run();
+    expect(await copies()).toEqual([]);
+  });
+
+  it("marked sent by the worker: the page tells the visitor, sends nothing, and forgets it, its draft and the copy", async () => {
+    const { background, copies, only } = worker();
+    await send(offline());
+    storage.setItem("karama:enquiry-draft:v1:dubai-visa", "{}");
+    await handOver(background);
+    const copy = await only();
+    await putCopy(background.caches, { ...copy, sentAt: clock });
+    const fetch = ok();
+    const { announced, run } = sender(fetch, { background });
+    await run();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(announced).toEqual(["sent"]);
+    expect(storage.length).toBe(0);
+    expect(await copies()).toEqual([]);
+  });
+
+  it("marked sent while the page waited for the worker's lock: the page tells the visitor once it has it", async () => {
+    const { background, only } = worker();
+    await send(offline());
+    await handOver(background);
+    const copy = await only();
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const workerHolds = {
+      request: async (name: string, ...rest: unknown[]) => {
+        const callback = rest.at(-1) as (lock: Lock | null) => unknown;
+        if ((rest[0] as LockOptions).ifAvailable) return callback(null);
+        await released;
+        return callback({ name, mode: "exclusive" } as Lock);
+      },
+    } as unknown as LockManager;
+    const fetch = ok();
+    const { announced, run } = sender(fetch, { background, locks: workerHolds });
+    const sending = run();
+    // The worker sends it meanwhile, and marks it.
+    await putCopy(background.caches, { ...copy, sentAt: clock });
+    release();
+    await sending;
+    expect(fetch).not.toHaveBeenCalled();
+    expect(announced).toEqual(["sent"]);
+    expect(kept()).toEqual([]);
+  });
+
+  it("is never written again over the worker's mark, nor twice", async () => {
+    const { background, copies, only } = worker();
+    await send(offline());
+    await handOver(background);
+    const copy = await only();
+    await putCopy(background.caches, { ...copy, sentAt: clock });
+    await handOver(background);
+    expect(await copies()).toEqual([{ ...copy, sentAt: clock }]);
+  });
+
+  it("of an enquiry no longer kept here (sent from another tab, replaced by a newer one) is deleted", async () => {
+    const { background, copies } = worker();
+    await send(offline(), "/api/submit", "Maria");
+    await handOver(background);
+    // The form sends another enquiry in its place: the first one's copy is not to be sent.
+    forgetSendKey();
+    await send(offline(), "/api/submit", "Maria Santos");
+    await sender(offline(), { background }).run();
+    expect((await copies()).map((copy) => copy.entry.fields[1])).toEqual([["name", "Maria Santos"]]);
   });
 });

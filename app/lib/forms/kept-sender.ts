@@ -2,7 +2,8 @@ import { whatsappGreeting } from "../../content/agency";
 import { offline as texts } from "../../content/data/offline-messages";
 import { whatsappHref } from "../links";
 import { site } from "../site-config";
-import { isOwnInbox, postToFormService } from "./form-post";
+import { isOwnInbox } from "./form-post";
+import { deleteCopy, keptSyncTag, putCopy, readCopies } from "./kept-copies";
 import {
   browserStorage,
   keptKeyPrefix,
@@ -12,13 +13,15 @@ import {
   type KeptEnquiry,
   type KeptOutcome,
 } from "./kept-enquiry";
+import { isKept, keptLockName, parseJson as parse, sendKeptEnquiry } from "./kept-send";
 import { inWorker } from "./proof-worker";
 
 /*
  * Sends the enquiries kept on this phone (kept-enquiry.ts), a chunk of its own that a page loads only when one is
  * kept. Each goes with the key it was first sent with (the inbox stores one enquiry per key, however often it
  * arrives) and a proof of work solved now, so that none expires while it waits. One tab sends at a time (the
- * browser's lock where it has one, and a claim in storage that another tab respects).
+ * browser's lock where it has one, and a claim in storage that another tab respects). Where the browser has
+ * Background Sync, the service worker gets a copy of each (kept-copies.ts), to send it with no page open.
  */
 
 export interface SenderOptions {
@@ -34,11 +37,18 @@ export interface SenderOptions {
   announce?: (outcome: KeptOutcome, entry: KeptEnquiry) => void;
   /** The browser's Web Locks; null: none. */
   locks?: LockManager | null;
+  /** The service worker's Background Sync (browserBackground); null: none. */
+  background?: Background | null;
+}
+
+/** Where the service worker's copies are (kept-copies.ts), and how to ask the browser for a sync. */
+export interface Background {
+  caches: CacheStorage;
+  sync: () => Promise<void>;
 }
 
 /** How long a tab's claim holds: longer than a send takes (its proof, 30 s at most, and its 20 s time-out). */
 const claimMs = 90_000;
-const lockName = "karama:kept-enquiries";
 
 /**
  * Sends every kept enquiry that no other tab is sending; `due`: only those whose time has come (the timer), else
@@ -54,16 +64,47 @@ export async function sendKept(options: SenderOptions & { due?: boolean } = {}):
   const locks =
     options.locks === undefined ? ((typeof navigator === "undefined" ? null : navigator.locks) ?? null) : options.locks;
 
-  const run = async () => {
-    for (const entry of readKept(storage)) {
-      const time = now();
-      if (time - entry.keptAt > keptMaxAgeMs) {
-        updateKept(storage, entry, () => null);
-        announce("notSent", entry);
+  const background = options.background === undefined ? await browserBackground() : options.background;
+  const accessKey = options.accessKey ?? site.formAccessKey;
+
+  /** Gone or dropped: out of storage, its draft too when it has gone, and the worker's copy; the visitor told. */
+  const finish = async (entry: KeptEnquiry, outcome: KeptOutcome) => {
+    updateKept(storage, entry, () => null);
+    if (outcome === "sent" && entry.draft) {
+      try {
+        storage?.removeItem(entry.draft);
+      } catch {
+        // Blocked storage: the draft was never kept either.
+      }
+    }
+    if (background) await deleteCopy(background.caches, entry.key);
+    announce(outcome, entry);
+  };
+
+  const run = async (due: boolean) => {
+    // The worker's copies first, then the page's: a copy is written after its page's, so one seen here whose
+    // enquiry is not in storage has been sent or dropped by a page (or replaced by a newer one), and is deleted.
+    const copies = background ? await readCopies(background.caches) : [];
+    const kept = readKept(storage);
+    if (background) {
+      for (const copy of copies) {
+        if (!kept.some((entry) => entry.key === copy.entry.key)) await deleteCopy(background.caches, copy.entry.key);
+      }
+    }
+    for (const entry of kept) {
+      // The worker sent it while no page was open: nothing to send again.
+      if (copies.some((copy) => copy.entry.key === entry.key && copy.sentAt !== undefined)) {
+        await finish(entry, "sent");
         continue;
       }
-      if ((options.due && entry.nextAt > time) || !claim(storage, entry, time)) continue;
-      const outcome = await sendOne(entry, endpoint, options);
+      const time = now();
+      if (time - entry.keptAt > keptMaxAgeMs) {
+        await finish(entry, "notSent");
+        continue;
+      }
+      if ((due && entry.nextAt > time) || !claim(storage, entry, time)) continue;
+      const proof = options.proof ?? solvedProof;
+      const outcome = await sendKeptEnquiry(entry, { endpoint, accessKey, proof, fetch: options.fetch });
       if (outcome === "retry") {
         updateKept(storage, entry, (current) => {
           const tries = current.tries + 1;
@@ -73,20 +114,22 @@ export async function sendKept(options: SenderOptions & { due?: boolean } = {}):
         });
         continue;
       }
-      updateKept(storage, entry, () => null);
-      if (outcome === "sent" && entry.draft) {
-        try {
-          storage?.removeItem(entry.draft);
-        } catch {
-          // Blocked storage: the draft was never kept either.
-        }
-      }
-      announce(outcome, entry);
+      await finish(entry, outcome);
     }
+    // What is still kept goes to the worker too, to be sent when the connection is back, this page closed or not.
+    if (background) await handOver(storage, background, endpoint, accessKey);
   };
 
-  if (locks) await locks.request(lockName, { ifAvailable: true }, (lock) => (lock ? run() : undefined));
-  else await run();
+  const due = options.due ?? false;
+  if (!locks) return run(due);
+  const ran = await locks.request(
+    keptLockName,
+    { ifAvailable: true },
+    async (lock) => lock !== null && (await run(due), true),
+  );
+  // Another tab, or the service worker (it takes the same lock), is sending: once it is done, this tab tells the
+  // visitor what the worker sent, and sends only what is due (not what the other has just tried in vain).
+  if (!ran) await locks.request(keptLockName, () => run(true));
 }
 
 /** Claims a kept enquiry for this tab, as it is in storage now: false when another tab holds it, or it is gone. */
@@ -100,33 +143,6 @@ function claim(storage: Storage | null, entry: KeptEnquiry, time: number): boole
   return mine;
 }
 
-/** One send: gone, try again later (no network, the inbox busy or away, an answer not the inbox's), or refused. */
-async function sendOne(entry: KeptEnquiry, endpoint: string, options: SenderOptions): Promise<KeptOutcome | "retry"> {
-  const proof = await (options.proof ?? solvedProof)(endpoint);
-  const accessKey = options.accessKey ?? site.formAccessKey;
-  const fields = entry.fields.map(([name, value]): [string, string] => [
-    name,
-    name === "access_key" ? accessKey : value,
-  ]);
-  if (proof) fields.push(["altcha", proof]);
-  const { result, offline, status } = await postToFormService(
-    endpoint,
-    () => {
-      if (entry.json) {
-        return { body: JSON.stringify(Object.fromEntries(fields)), headers: { "Content-Type": "application/json" } };
-      }
-      const body = new FormData();
-      for (const [name, value] of fields) body.append(name, value);
-      return { body };
-    },
-    entry.key,
-    { fetch: options.fetch, referrer: entry.page },
-  );
-  if (result.ok) return "sent";
-  const refused = result.reason === "rejected" && status < 500 && status !== 408 && status !== 429;
-  return refused && !offline ? "notSent" : "retry";
-}
-
 /** The forms' spam guard in a worker (proof-worker.ts): its proof, or null (the inbox then holds the enquiry). */
 async function solvedProof(endpoint: string): Promise<string | null> {
   const fields = await inWorker(endpoint).fields(null);
@@ -134,31 +150,6 @@ async function solvedProof(endpoint: string): Promise<string | null> {
 }
 
 /* Reading them back --------------------------------------------------------------------------------------------- */
-
-function parse(raw: string | null | undefined): unknown {
-  try {
-    return JSON.parse(raw ?? "null");
-  } catch {
-    return null;
-  }
-}
-
-/** What a form kept under this slot (kept-enquiry.ts), checked field by field: storage may hold anything. */
-function isKept(value: unknown, slot: string): value is KeptEnquiry {
-  if (typeof value !== "object" || value === null) return false;
-  const entry = value as Record<string, unknown>;
-  return (
-    entry.slot === slot &&
-    typeof entry.key === "string" &&
-    typeof entry.page === "string" &&
-    typeof entry.json === "boolean" &&
-    typeof entry.keptAt === "number" &&
-    typeof entry.tries === "number" &&
-    typeof entry.nextAt === "number" &&
-    Array.isArray(entry.fields) &&
-    entry.fields.every((field) => Array.isArray(field) && typeof field[0] === "string" && typeof field[1] === "string")
-  );
-}
 
 /** The kept enquiries, one per form. An item under their name that is not one is removed. */
 export function readKept(storage: Storage | null): KeptEnquiry[] {
@@ -198,6 +189,62 @@ function updateKept(
   }
 }
 
+/* The service worker's copies ------------------------------------------------------------------------------- */
+
+/** Background Sync's part of a service worker's registration (Chromium); TypeScript's DOM library has none of it. */
+interface WithSync {
+  sync?: { register(tag: string): Promise<void>; getTags(): Promise<string[]> };
+}
+
+/**
+ * The site's service worker, where it is active and the browser has Background Sync; null elsewhere (Firefox,
+ * Safari, no worker, or the API there but switched off, as in Chromium's headless shell): there the pages alone
+ * send what is kept, as before.
+ */
+export async function browserBackground(): Promise<Background | null> {
+  try {
+    if (!site.serviceWorker || typeof caches === "undefined" || !("serviceWorker" in navigator)) return null;
+    const registration: (ServiceWorkerRegistration & WithSync) | undefined =
+      await navigator.serviceWorker.getRegistration();
+    const sync = registration?.sync;
+    if (!registration?.active || !sync) return null;
+    // Rejects where Background Sync is switched off.
+    await sync.getTags();
+    return { caches, sync: () => sync.register(keptSyncTag) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Gives the worker a copy of each kept enquiry it has none of (it never overwrites one the worker marked sent),
+ * and asks the browser for a sync. Never throws: without the worker, the pages still send what is kept.
+ */
+async function handOver(storage: Storage | null, background: Background, endpoint: string, accessKey: string) {
+  try {
+    const kept = readKept(storage);
+    if (kept.length === 0 || !isOwnInbox(endpoint)) return;
+    const copies = await readCopies(background.caches);
+    for (const entry of kept) {
+      if (copies.some((copy) => copy.entry.key === entry.key)) continue;
+      await putCopy(background.caches, { entry, endpoint, accessKey });
+      // Sent or dropped meanwhile by this page or another: its copy goes as well.
+      if (!readKept(storage).some((found) => found.key === entry.key)) await deleteCopy(background.caches, entry.key);
+    }
+    await background.sync();
+  } catch {
+    // Storage full or blocked, the sync refused: the pages send it.
+  }
+}
+
+/** Hands what is kept to the service worker, where the browser has Background Sync (an enquiry has just been kept). */
+export async function handOverKept(options: SenderOptions = {}): Promise<void> {
+  const background = options.background === undefined ? await browserBackground() : options.background;
+  if (!background) return;
+  const storage = options.storage === undefined ? browserStorage() : options.storage;
+  await handOver(storage, background, options.endpoint ?? site.formEndpoint, options.accessKey ?? site.formAccessKey);
+}
+
 /* Sending while a page is open ------------------------------------------------------------------------------- */
 
 let started = false;
@@ -213,7 +260,11 @@ export function startSending(now: boolean): void {
     addEventListener("online", () => void round(false));
   }
   if (now) void round(false);
-  else schedule();
+  else {
+    // An enquiry has just been kept: the worker gets its copy now, should the visitor close the page.
+    schedule();
+    void handOverKept();
+  }
 }
 
 async function round(due: boolean): Promise<void> {
