@@ -166,17 +166,19 @@ describe("the server stays up (finding 5)", () => {
     });
     try {
       const port = Number(new URL(server.origin).port);
+      // Closed by these timeouts (300 and 600 ms), not by the defaults (5, 10 and 30 s): within 4 s leaves room
+      // for a busy machine (1.5 s was once missed by 30 ms beside the end-to-end tests).
       const slowHeaders = await closedAfter(port, "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ");
-      expect(slowHeaders.ms).toBeLessThan(1_500);
+      expect(slowHeaders.ms).toBeLessThan(4_000);
       const slowBody = await closedAfter(
         port,
         "POST /api/submit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
       );
-      expect(slowBody.ms).toBeLessThan(1_500);
+      expect(slowBody.ms).toBeLessThan(4_000);
       expect(slowBody.reply).toMatch(/^HTTP\/1.1 408/);
       const idle = await closedAfter(port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
       expect(idle.reply).toMatch(/^HTTP\/1.1 200/);
-      expect(idle.ms).toBeLessThan(1_500);
+      expect(idle.ms).toBeLessThan(4_000);
     } finally {
       await server.app.close();
     }
@@ -192,7 +194,9 @@ describe("the server stays up (finding 5)", () => {
       const started = performance.now();
       const page = await fetch(`${server.origin}/`);
       expect(page.status).toBe(200);
-      expect(performance.now() - started).toBeLessThan(300);
+      // Not held by the lock: an insert waiting on it inside the event loop would hold every page for the busy
+      // timeout (5 s). Half of that leaves room for a busy machine (300 ms was missed beside the end-to-end tests).
+      expect(performance.now() - started).toBeLessThan(2_500);
       other.exec("COMMIT");
       expect(await submission).toEqual(accepted);
       expect(server.rows()).toHaveLength(1);
