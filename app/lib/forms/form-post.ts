@@ -32,7 +32,10 @@ export const timeoutMessage =
 export const badReplyMessage =
   "The enquiry service sent an answer we could not read. Your details are still here; please try again or contact us on WhatsApp.";
 
-/** One exchange, and how it failed: `offline` for want of a network (no answer, a time-out, a dropped connection). */
+/**
+ * One exchange, and how it failed: `offline` for want of a network (no answer, a time-out, a dropped connection) or
+ * of the inbox behind a proxy (fromGateway).
+ */
 export interface Exchange {
   result: SubmitEnquiryResult;
   offline: boolean;
@@ -83,7 +86,8 @@ export async function postToFormService(
       });
       status = response.status;
       const text = await response.text();
-      return { result: readReply(response, text), offline: false, status };
+      const result = readReply(response, text);
+      return { result, offline: fromGateway(result, status), status };
     } catch (error) {
       if (controller.signal.aborted) return timedOut;
       // fetch, and reading the answer's body, fail with a TypeError when the network does (offline, a dropped
@@ -101,6 +105,15 @@ export async function postToFormService(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Whether the answer came from a proxy in front (Caddy, nginx) that could not reach the inbox, rather than from the
+ * inbox: a 502, 503 or 504 that is not the inbox's JSON, as while the server restarts. The enquiry is then kept and
+ * sent again like one that met no network; should the inbox have stored it after all, its key makes that one.
+ */
+function fromGateway(result: SubmitEnquiryResult, status: number): boolean {
+  return !result.ok && result.reason === "bad-reply" && [502, 503, 504].includes(status);
 }
 
 /** The service answers JSON `{ success, message }`. Anything else is a reply we cannot trust either way. */

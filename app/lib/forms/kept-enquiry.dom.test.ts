@@ -110,7 +110,8 @@ describe("what is kept when Send fails", () => {
     const answers = [
       Response.json({ success: false, message: "Invalid key" }, { status: 400 }),
       Response.json({ success: false, message: "Busy" }, { status: 503 }),
-      new Response("<h1>Bad gateway</h1>", { status: 502 }),
+      new Response("<h1>Not the inbox</h1>", { status: 200 }),
+      new Response("<h1>Server error</h1>", { status: 500 }),
     ];
     for (const answer of answers) {
       const result = await send(vi.fn<typeof globalThis.fetch>().mockResolvedValue(answer));
@@ -118,6 +119,18 @@ describe("what is kept when Send fails", () => {
       expect(result).not.toHaveProperty("kept");
     }
     expect(storage.length).toBe(0);
+  });
+
+  it("keeps one that a proxy in front answered for the inbox it could not reach (502, 503, 504 without its JSON)", async () => {
+    // As while the server restarts behind Caddy or nginx: the inbox never saw it, or its key makes a retry safe.
+    for (const status of [502, 503, 504]) {
+      const fetch = vi
+        .fn<typeof globalThis.fetch>()
+        .mockResolvedValue(new Response("<h1>Bad gateway</h1>", { status }));
+      const result = await send(fetch, "/api/submit", `Maria ${status}`);
+      expect(result, String(status)).toMatchObject({ ok: false, reason: "bad-reply", kept: true });
+      expect(kept().map((entry) => entry.key)).toEqual([keyOf(fetch)]);
+    }
   });
 
   it("keeps nothing for a failure that is not the network's (an error of the page itself)", async () => {
