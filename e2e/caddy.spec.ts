@@ -14,6 +14,7 @@ import {
   type RunningCaddy,
   startCaddy,
 } from "../server/testing/caddy";
+import { type ChildServer, spawnServer } from "../server/testing/child-server";
 import { makeTempDir } from "../server/testing/fake-client";
 import { expect, test } from "./fixtures";
 import { addPasskeyDevice, freePort, type OwnOffice, startOwnOffice } from "./own-server";
@@ -46,6 +47,8 @@ test.describe("issue 39: HTTPS in front, through a real Caddy @desktop", () => {
   /** https://localhost:PORT, Caddy's, the server's SITE_URL and OFFICE_URL. */
   let origin: string;
   let httpPort: number;
+  /** The Node server started again by the restart test, on the same port and database. */
+  let restarted: ChildServer | undefined;
 
   test.beforeAll(async () => {
     const httpsPort = await freePort();
@@ -73,6 +76,8 @@ test.describe("issue 39: HTTPS in front, through a real Caddy @desktop", () => {
   });
 
   test.afterAll(async () => {
+    restarted?.process.kill("SIGTERM");
+    await restarted?.exited;
     await browser?.close();
     await caddy?.stop();
     await office?.stop();
@@ -223,5 +228,25 @@ test.describe("issue 39: HTTPS in front, through a real Caddy @desktop", () => {
     // Another visitor through the same Caddy is counted apart (the server believes Caddy, TRUST_PROXY), even one
     // who writes the limited visitor's address.
     expect((await post("127.0.0.3", "127.0.0.2")).status).toBe(400);
+  });
+
+  test("while the Node server restarts (a deploy), a visitor's page waits for it rather than get a 502", async () => {
+    // The last test: the server that answers afterwards is another process on the same port and database.
+    test.setTimeout(150_000);
+    office.server.process.kill("SIGTERM");
+    await office.server.exited;
+    const down = await fetchOver(`${office.server.url}/`).then(
+      () => "answered",
+      () => "refused",
+    );
+    expect(down, "the Node server is down").toBe("refused");
+    // Asked while nothing listens; the server comes back seconds later (its start), as systemctl restart brings it.
+    // A post is held the same way, but Caddy 2.6 cannot send its body again (fixed in later releases) and answers
+    // 502: the forms keep such an enquiry and send it again (app/lib/forms/form-post.ts, its unit test).
+    const page = viaCaddy(paths.about);
+    restarted = await spawnServer({ ...office.env, PORT: String(office.port) }, 90_000);
+    const answer = await page;
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toContain("<h1");
   });
 });

@@ -13,6 +13,7 @@ import {
   renderCaddyfile,
   renderHeadersFile,
   renderNginxConf,
+  restartWaitSeconds,
 } from "./deploy-files";
 
 const headers = securityHeaders(readSettings({}), ["'sha256-AAA='"]);
@@ -253,10 +254,22 @@ describe("issue 39: the Caddyfile, HTTPS in front of the Node server", () => {
   it("passes everything to the Node server: the pre-compressed pages, /api/*, /healthz and /office", () => {
     const proxies = live(caddyfile).filter((line) => line.startsWith("reverse_proxy"));
     // No path matcher: the pages, their headers and 404s, the inbox, the statistics and the office alike.
-    expect(proxies).toEqual(["reverse_proxy 127.0.0.1:3000"]);
-    expect(live(renderCaddyfile({ ...site, host: "10.0.0.5", port: 8080 }))).toContain("reverse_proxy 10.0.0.5:8080");
+    expect(proxies).toEqual(["reverse_proxy 127.0.0.1:3000 {"]);
+    expect(live(renderCaddyfile({ ...site, host: "10.0.0.5", port: 8080 }))).toContain("reverse_proxy 10.0.0.5:8080 {");
     // Nothing compresses on the fly: the pages come pre-compressed, and the office's must not be (BREACH).
     expect(live(caddyfile).join("\n")).not.toMatch(/^encode\b/m);
+  });
+
+  it("holds a request while the Node server restarts, rather than answering 502", () => {
+    const lines = live(caddyfile);
+    const start = lines.indexOf("reverse_proxy 127.0.0.1:3000 {");
+    expect(lines.slice(start + 1, lines.indexOf("}", start))).toEqual([
+      `lb_try_duration ${restartWaitSeconds}s`,
+      "lb_try_interval 250ms",
+    ]);
+    // Longer than a page waits before the phone shows its kept copy (3.5 s), shorter than a visitor gives up.
+    expect(restartWaitSeconds).toBeGreaterThanOrEqual(10);
+    expect(restartWaitSeconds).toBeLessThanOrEqual(60);
   });
 
   it("passes the visitor's address as Caddy saw it, never one the client wrote", () => {
@@ -275,7 +288,7 @@ describe("issue 39: the Caddyfile, HTTPS in front of the Node server", () => {
     expect(caddyfile).toContain("Never true");
     // The Node server on IPv6 loopback, or on "localhost" (either loopback), or on another machine.
     expect(renderCaddyfile({ ...site, host: "::1" })).toMatch(
-      /^#\s+TRUST_PROXY=::1\n(.*\n)*\treverse_proxy \[::1\]:3000$/m,
+      /^#\s+TRUST_PROXY=::1\n(.*\n)*\treverse_proxy \[::1\]:3000 \{$/m,
     );
     expect(renderCaddyfile({ ...site, host: "localhost" })).toMatch(/^#\s+TRUST_PROXY=loopback$/m);
     expect(renderCaddyfile({ ...site, host: "10.0.0.5" })).toMatch(/^#\s+TRUST_PROXY=<this machine's address/m);

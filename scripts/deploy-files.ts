@@ -205,6 +205,14 @@ ${headerLines}
 `;
 }
 
+/**
+ * How long Caddy holds a request while the Node server does not accept connections: a restart (systemctl restart
+ * after a deploy, or systemd bringing the server back) takes a few seconds on a small server. A page held past 3.5 s
+ * is answered by the phone's kept copy meanwhile (app/service-worker), and an enquiry past 20 s is kept on the phone
+ * and sent again (app/lib/forms): holding longer loses nothing, a 502 shows the visitor an error page.
+ */
+export const restartWaitSeconds = 30;
+
 /** What the Caddyfile is made from: the settings the build and the Node server read. */
 export interface CaddySettings {
   /** SITE_URL: its host is the site's address. */
@@ -317,7 +325,12 @@ ${addresses.join(", ")} {
 \t# 404s and redirects as it serves them; the inbox and the statistics (/api/*), /healthz and the office (/office).
 \t# No encode: the pages come compressed already, and the office's, which hold a form token beside text
 \t# visitors wrote, stay uncompressed on purpose (BREACH).
-\treverse_proxy ${upstreamHost}:${settings.port}
+\t# While the Node server restarts (a deploy, or systemd bringing it back), a visitor's request waits for it, up to
+\t# ${restartWaitSeconds} s, rather than getting a 502: only a request the server never received is tried again.
+\treverse_proxy ${upstreamHost}:${settings.port} {
+\t\tlb_try_duration ${restartWaitSeconds}s
+\t\tlb_try_interval 250ms
+\t}
 
 \t# HSTS on Caddy's own answers too (a 502 while the Node server restarts); the Node server's is left as it is.
 \t# For this host only, not its subdomains (includeSubDomains would bind every name under the domain, webmail and
