@@ -104,6 +104,42 @@ describe.each(engines)("push alerts (%s)", (engine) => {
     for (const secret of ["971", "123 4567", "amina@", "passport", "12345"]) expect(shown).not.toContain(secret);
   });
 
+  it("alerts a held enquiry when it is let through (not spam), once; never again one the office marked and let back", async () => {
+    const database = await open(engine);
+    const store = new PushStore(database);
+    const inbox = new InboxStore(database);
+    const staff = await person(database, "staff");
+    await store.subscribe(staff, device("s1"));
+    const [held, marked] = await inbox.addMany([
+      { submission, heldReason: "honeypot" },
+      { submission: { ...submission, name: "Omar Haddad" }, heldReason: null },
+    ]);
+    if (held === undefined || marked === undefined) throw new Error("two enquiries were added");
+    // The one that came through was alerted when it came; the held one was not.
+    const alerted = async () => (await store.claim("w", Date.now(), 10, 60_000)).map((alert) => alert.url);
+    expect(await alerted()).toEqual([`/office/enquiries/${marked}`]);
+    // Marked as spam in the office (server/office/work.ts, markSpam) and let back: its alert went out when it came.
+    await database.db
+      .updateTable("outbox")
+      .set({ status: "held", held_reason: "marked by staff" })
+      .where("enquiry_id", "=", marked)
+      .execute();
+    await database.db
+      .insertInto("enquiry_events")
+      .values({ enquiry_id: marked, at: new Date().toISOString(), person_id: staff, kind: "spam", detail: "" })
+      .execute();
+    expect(await inbox.release(marked)).toBe(true);
+    expect(await alerted()).toEqual([]);
+
+    // Held by the spam guard, never alerted: let through, the phones hear of it as of a new enquiry, once.
+    expect(await inbox.release(held)).toBe(true);
+    const [alert, ...more] = await store.claim("w", Date.now(), 10, 60_000);
+    expect(more).toEqual([]);
+    expect(alert).toMatchObject({ title: "New enquiry: Amina Yusuf", url: `/office/enquiries/${held}` });
+    expect(await inbox.release(held)).toBe(false);
+    expect(await alerted()).toEqual([]);
+  });
+
   it("says what a visitor asked for: the service, or the contact's subject", () => {
     expect(enquiryAlert(4, { ...submission, visaType: "", subject: "Hotel booking", kind: "contact" }).body).toBe(
       "Hotel booking",

@@ -336,6 +336,7 @@ export class InboxStore {
     const row = await this.db
       .selectFrom("enquiries as e")
       .select(["e.received_at", "e.page", "e.source", "e.device", "e.came_by"])
+      .select(["e.kind", "e.name", "e.visa_type", "e.visa_label", "e.subject"])
       .select((eb) =>
         eb
           .exists(
@@ -352,6 +353,10 @@ export class InboxStore {
     if (row && row.came_by === null && !Number(row.marked)) {
       const { received_at, page, source, device } = row;
       await countEnquiries(this.db, [{ day: dubaiDay(Date.parse(received_at)), page, source, device }]);
+      // Held by the spam guard, it was never alerted: let through, the phones hear of it as of one just come (one
+      // the office marked as spam was alerted when it came).
+      const { kind, name, visa_type: visaType, visa_label: visaLabel, subject } = row;
+      await queueAlerts(this.db, "everyone-on", [enquiryAlert(id, { kind, name, visaType, visaLabel, subject })], now);
     }
     // Not spam after all: a visitor who wrote before is linked now, as if it had just come (issue 37).
     await linkRepeatVisitors(this.db, [id], [false], new Date(now));
