@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import { paths } from "../app/lib/paths";
 import { readSettings } from "../app/lib/settings";
 import { chromiumArgs, testBrowserPath } from "../scripts/browser";
-import { renderCaddyfile } from "../scripts/deploy-files";
+import { renderCaddyfile, restartWaitSeconds } from "../scripts/deploy-files";
 import { securityHeaders } from "../server/headers";
 import {
   caddyIsInstalled,
@@ -243,10 +243,23 @@ test.describe("issue 39: HTTPS in front, through a real Caddy @desktop", () => {
     // Asked while nothing listens; the server comes back seconds later (its start), as systemctl restart brings it.
     // A post is held the same way, but Caddy 2.6 cannot send its body again (fixed in later releases) and answers
     // 502: the forms keep such an enquiry and send it again (app/lib/forms/form-post.ts, its unit test).
-    const page = viaCaddy(paths.about);
+    const hold = restartWaitSeconds * 1000;
+    const asked = Date.now();
+    const page = viaCaddy(paths.about, { timeoutMs: hold + 30_000 }).then((answer) => ({
+      answer,
+      after: Date.now() - asked,
+    }));
     restarted = await spawnServer({ ...office.env, PORT: String(office.port) }, 90_000);
-    const answer = await page;
-    expect(answer.status).toBe(200);
-    expect(answer.body.toString()).toContain("<h1");
+    const backAfter = Date.now() - asked;
+    const { answer, after } = await page;
+    if (backAfter < hold - 2_000) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toContain("<h1");
+    } else {
+      // A machine so busy that the server took longer to start than Caddy holds a request (beside another suite):
+      // then Caddy held it the whole while before it gave up.
+      test.info().annotations.push({ type: "slow start", description: `the server was back after ${backAfter} ms` });
+      expect(answer.status === 200 || after >= hold - 1_000, `${answer.status} after ${after} ms`).toBe(true);
+    }
   });
 });

@@ -45,6 +45,8 @@ test.describe("issue 35, item 3: the service the visitor picked is the one the a
   test("Visa Change Service is sent as the spec's value, and the office, the mail, WhatsApp and the e-mail subject name it", async ({
     page,
   }, testInfo) => {
+    // A form's proof of work, the office and the mail: 30 s ran out with another suite beside this one.
+    test.setTimeout(90_000);
     const visitor = `Lina Label ${testInfo.project.name}`;
     const named = "Visa Change Service (sent as 60 Days Dubai Visa)";
 

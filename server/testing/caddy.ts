@@ -108,6 +108,8 @@ export interface RawRequest {
   ca?: string;
   /** The loopback address to send from (127.0.0.2…): another visitor to Caddy. */
   from?: string;
+  /** How long the answer may be silent before the request fails (10 s by default). */
+  timeoutMs?: number;
 }
 
 /**
@@ -116,7 +118,7 @@ export interface RawRequest {
  */
 export function fetchOver(
   url: string,
-  { method = "GET", headers = {}, body, ca, from }: RawRequest = {},
+  { method = "GET", headers = {}, body, ca, from, timeoutMs = 10_000 }: RawRequest = {},
 ): Promise<RawAnswer> {
   const target = new URL(url);
   const send = target.protocol === "https:" ? httpsRequest : httpRequest;
@@ -145,7 +147,9 @@ export function fetchOver(
         });
       },
     );
-    request.setTimeout(10_000, () => request.destroy(new Error(`${method} ${url}: no answer within 10 s`)));
+    request.setTimeout(timeoutMs, () =>
+      request.destroy(new Error(`${method} ${url}: no answer within ${timeoutMs / 1000} s`)),
+    );
     request.on("error", reject);
     request.end(body);
   });
