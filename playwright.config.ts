@@ -30,6 +30,12 @@ export default defineConfig({
     // A trace only when a failed test is tried again (CI retries once): recording one for every test and throwing
     // it away on a pass cost a fifth of the suite's time. Locally, `npm run test:e2e -- --trace on` records them.
     trace: "on-first-retry",
+    // The site's service worker is blocked, except in the specs about it and the ones where it takes part in
+    // what is checked (offline pages and enquiries, Background Sync, the CSP, the office's alerts), which say
+    // `serviceWorkers: "allow"`. Every test's page is a first visit with its storage cleared, so the worker was
+    // installed again for each, caching the offline page and the assets: a sixth of the suite's CPU time, for
+    // pages it does not change (it answers from the network first, and only when that fails does it differ).
+    serviceWorkers: "block",
   },
   // A test tagged @phone runs in the phone project only, one tagged @desktop in the desktop project only: what
   // depends on the width (the slide-in menu, the menu bar) or does not at all (served HTML, headers, the CSP) is

@@ -24,6 +24,8 @@ async function watchViolations(page: Page) {
 
 // The policy is the same at every width: the desktop project checks it once per page.
 test.describe("the Content-Security-Policy is enforced and nothing on the site breaks it", { tag: "@desktop" }, () => {
+  // The service worker in play: its registration and its fetches are under the same policy.
+  test.use({ serviceWorkers: "allow" });
   // Four groups of pages, each walked in one browser page: a fresh page per path would triple the run time.
   const groups = [0, 1, 2, 3].map((group) => everyPage.filter((_, index) => index % 4 === group));
   for (const [index, paths] of groups.entries()) {

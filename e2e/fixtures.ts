@@ -103,8 +103,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   workerTab: [
     async ({ browser }, use, workerInfo) => {
-      const { viewport, isMobile, hasTouch, baseURL } = workerInfo.project.use;
-      const context = await browser.newContext({ viewport, isMobile, hasTouch, baseURL });
+      const { viewport, isMobile, hasTouch, baseURL, serviceWorkers } = workerInfo.project.use;
+      const context = await browser.newContext({ viewport, isMobile, hasTouch, baseURL, serviceWorkers });
       await use(await context.newPage());
       await context.close();
     },

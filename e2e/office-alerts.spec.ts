@@ -26,7 +26,7 @@ import { type OwnOffice, startOwnOffice } from "./own-server";
 
 // Chromium itself, not the headless shell the other specs use: the shell has no notifications (its service workers
 // are refused showNotification whatever permission is granted). A worker option: this spec gets workers of its own.
-test.use({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } });
+test.use({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs }, serviceWorkers: "allow" });
 
 let service: TestPushService;
 let office: OwnOffice;

@@ -29,6 +29,8 @@ async function screenshots(page: Page, name: string, scrollTo?: () => Promise<vo
 }
 
 test.describe("an enquiry that waits for the network @phone", () => {
+  // As on a visitor's phone: the site's worker in control of the pages, beside the page's own sending.
+  test.use({ serviceWorkers: "allow" });
   test("sent offline, it is kept on the phone, then sent once when a page is opened with the network back", async ({
     page,
     context,

@@ -19,14 +19,26 @@ import { makeFakeClientRoot, makeTempDir, testInboxConfig } from "./fake-client"
 /* The inbox's integration tests: a real server on loopback with its own database, and the requests they send. */
 
 export const agency = "office@karama-visa.example";
-const clientRoot = makeFakeClientRoot();
-const tempDirs: string[] = [clientRoot];
+const tempDirs: string[] = [];
+/**
+ * The stand-in for the built site the servers of this file serve, made at the first start and gone with
+ * removeTestDirs: the test files share one module graph (Vitest's isolate is off), so the next file makes its own.
+ */
+let clientRoot: string | null = null;
+function fakeClientRoot(): string {
+  if (clientRoot === null) {
+    clientRoot = makeFakeClientRoot();
+    tempDirs.push(clientRoot);
+  }
+  return clientRoot;
+}
 
 const databases: (() => Promise<void>)[] = [];
 
 /** Removes the client root, every database directory and every PostgreSQL database the tests of this file made. */
 export async function removeTestDirs(): Promise<void> {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  clientRoot = null;
   for (const remove of databases.splice(0)) await remove();
 }
 
@@ -110,7 +122,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
     ...options.inbox,
   });
   const settings = readSettings({ AGENCY_EMAIL: agency, FORM_ACCESS_KEY: options.accessKey, ...options.env });
-  const app = await buildServer({ root: clientRoot, settings, inbox, ...options.server });
+  const app = await buildServer({ root: fakeClientRoot(), settings, inbox, ...options.server });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
