@@ -12,6 +12,7 @@ import { readSettings } from "../app/lib/settings";
 import { contentDir } from "../app/content/load";
 import { writeAdminFiles } from "../scripts/admin-files";
 import { startLocalBackend } from "../scripts/admin-local";
+import { freePort } from "./own-server";
 import { readCmsSettings } from "../server/admin";
 import { buildServer } from "../server/app";
 import { readInboxConfig } from "../server/inbox/config";
@@ -42,9 +43,8 @@ export async function startEditor(): Promise<Editor> {
     if (!process.env.KEEP_ADMIN_E2E) rmSync(work, { recursive: true, force: true });
   };
   try {
-    const backend = await startLocalBackend(work, 20_000 + Math.floor(Math.random() * 20_000), (text) =>
-      backendLog.push(text),
-    );
+    // A port the system says is free: a random one could be a port another test's server had just been given.
+    const backend = await startLocalBackend(work, await freePort(), (text) => backendLog.push(text));
     decap = backend.process;
     // The site as built, with the editor set up for the local backend, as `npm run admin` does.
     const client = join(work, "client");
@@ -64,6 +64,9 @@ export async function startEditor(): Promise<Editor> {
     return { work, siteUrl, backendLog, close };
   } catch (error) {
     await close();
+    // A start that failed says what decap-server printed: the spec's own attachment of it needs a started editor.
+    const output = backendLog.join("").trim();
+    if (error instanceof Error && output) error.message += `\ndecap-server's output:\n${output}`;
     throw error;
   }
 }

@@ -42,8 +42,10 @@ export async function startLocalBackend(
   });
   if (log) for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => log(String(chunk)));
   const api = `http://127.0.0.1:${port}/api/v1`;
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    if (child.exitCode !== null) break;
+  // As long as a server start is given anywhere here (60 s): on a machine busy with a build, 150 tries of 100 ms
+  // ran out while decap-server was still loading.
+  const deadline = Date.now() + startWaitMs;
+  while (Date.now() < deadline && child.exitCode === null) {
     const answer = await fetch(api, {
       method: "POST",
       body: JSON.stringify({ action: "info" }),
@@ -52,9 +54,17 @@ export async function startLocalBackend(
     if (answer?.ok) return { api, process: child };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const exited = child.exitCode;
   child.kill();
-  throw new Error(`decap-server did not start on 127.0.0.1:${port} (is the port in use? set ADMIN_BACKEND_PORT)`);
+  throw new Error(
+    exited === null
+      ? `decap-server did not answer on 127.0.0.1:${port} within ${startWaitMs / 1000} s`
+      : `decap-server stopped (exit code ${exited}) before it answered on 127.0.0.1:${port} (is the port in use? set ADMIN_BACKEND_PORT)`,
+  );
 }
+
+/** How long decap-server is given to answer. */
+const startWaitMs = 60_000;
 
 function runBuild(env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
