@@ -157,15 +157,14 @@ test.describe("pages a phone keeps @phone", () => {
       deploy("sw.js", () => off);
       // The browser checks the worker's file as the page is opened again, installs this one, which clears and
       // unregisters; the registration goes once no page uses it any more. (These pages still register a worker, as
-      // their build had it on: each time, it removes itself again. The pages of a build with it off do not.)
+      // their build had it on: each time, it removes itself again. The pages of a build with it off do not.) So the
+      // page is opened again once, and then left: reloading it at each look, as this did, registered the worker
+      // again each time, and on a busy machine every look fell in the moment before it had removed itself.
+      await page.reload();
       await expect
-        .poll(
-          async () => {
-            await page.reload();
-            return page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
-          },
-          { timeout: 20_000 },
-        )
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), {
+          timeout: 20_000,
+        })
         .toBe(0);
       await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);
       // The next visit is the network's, with no worker in between.

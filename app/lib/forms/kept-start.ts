@@ -21,12 +21,27 @@ export function sendKeptEnquiries(): void {
   }
 }
 
-/** Loads the sender and starts it: sending at once (a page opened), or on its timer (the send just failed). */
-export function startKeptSender(now: boolean): void {
-  import("./kept-sender").then(
-    (sender) => sender.startSending(now),
+/** What startKeptSender needs of the sender module (kept-sender.ts). */
+interface Sender {
+  startSending(now: boolean): void;
+}
+
+/**
+ * Loads the sender and starts it: sending at once (a page opened), or on its timer (the send just failed).
+ * The sender listens for the connection's return once it is loaded. When the browser was offline as the enquiry was
+ * kept and is online by the time the sender has loaded (its code still on its way on a slow phone when the
+ * connection came back), that `online` event has gone unheard: the sender then sends at once rather than on its
+ * timer (30 s and more).
+ */
+export function startKeptSender(now: boolean, load: () => Promise<Sender> = () => import("./kept-sender")): void {
+  const offlineThen = navigator.onLine === false;
+  load().then(
+    (sender) => {
+      sender.startSending(now);
+      if (!now && offlineThen && navigator.onLine !== false) sender.startSending(true);
+    },
     // Offline, and the sender not loaded before: once the connection is back, load it and send.
-    () => addEventListener("online", () => startKeptSender(true), { once: true }),
+    () => addEventListener("online", () => startKeptSender(true, load), { once: true }),
   );
 }
 
