@@ -7,8 +7,21 @@ import { preactRuntime } from "./scripts/vite-preact.ts";
 // tests (*.test.tsx) and the tests of code that needs a document (*.dom.test.ts) pay for a DOM: the rest run in
 // Node.
 // Both get the content files the way the pages do (scripts/vite-content.ts).
+
 /** Test files that replace a module with vi.mock: with a module graph shared between files, the mock would leak. */
 const mockingModules = ["server/new-field.test.ts"];
+
+/** The Node tests' environment, shared by the project of most files and the isolated one. */
+const nodeTests = {
+  environment: "node" as const,
+  // The server's tests start servers, PostgreSQL connections and child processes (four servers migrating one
+  // database at once, npm run office…). Vitest's 5 s default failed them on a busy two-core machine (CI, or any run
+  // beside other work) while each finished well within this on its own.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // A throwaway PostgreSQL cluster for the data layer's tests, which run on both engines.
+  globalSetup: ["./server/data/testing/global-setup.ts"],
+};
 
 export default defineConfig({
   plugins: [preactRuntime(import.meta.dirname), contentFiles()],
@@ -36,14 +49,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "node",
-          environment: "node",
-          // The server's tests start servers, PostgreSQL connections and child processes (four servers migrating
-          // one database at once, npm run office…). Vitest's 5 s default failed them on a busy two-core machine
-          // (CI, or any run beside other work) while each finished well within this on its own.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // A throwaway PostgreSQL cluster for the data layer's tests, which run on both engines.
-          globalSetup: ["./server/data/testing/global-setup.ts"],
+          ...nodeTests,
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.dom.test.ts", "**/node_modules/**", ...mockingModules],
           // One module graph per worker rather than a new process and graph per file: a new one per file cost
@@ -57,10 +63,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "node-isolated",
-          environment: "node",
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          globalSetup: ["./server/data/testing/global-setup.ts"],
+          ...nodeTests,
           include: mockingModules,
         },
       },

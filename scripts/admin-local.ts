@@ -20,6 +20,9 @@ import { readInboxConfig } from "../server/inbox/config";
 const require = createRequire(import.meta.url);
 const root = join(import.meta.dirname, "..");
 
+/** How long decap-server is given to answer. */
+const startWaitMs = 60_000;
+
 /**
  * Starts decap-server on 127.0.0.1:`port` over the files of `repo`; resolves once it answers, with its API address.
  * Its output goes to this terminal, or to `log` when one is given (the end-to-end test keeps it for a failure).
@@ -42,8 +45,7 @@ export async function startLocalBackend(
   });
   if (log) for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => log(String(chunk)));
   const api = `http://127.0.0.1:${port}/api/v1`;
-  // As long as a server start is given anywhere here (60 s): on a machine busy with a build, 150 tries of 100 ms
-  // ran out while decap-server was still loading.
+  // By time, as long as a server's start is given in the tests (60 s), rather than by a number of tries.
   const deadline = Date.now() + startWaitMs;
   while (Date.now() < deadline && child.exitCode === null) {
     const answer = await fetch(api, {
@@ -62,9 +64,6 @@ export async function startLocalBackend(
       : `decap-server stopped (exit code ${exited}) before it answered on 127.0.0.1:${port} (is the port in use? set ADMIN_BACKEND_PORT)`,
   );
 }
-
-/** How long decap-server is given to answer. */
-const startWaitMs = 60_000;
 
 function runBuild(env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { keptKeyPrefix } from "./kept-key";
+import type * as KeptSender from "./kept-sender";
 
 /*
  * The part of the kept enquiries (kept-enquiry.ts) that every page carries, a few hundred bytes: one look into
@@ -21,10 +22,8 @@ export function sendKeptEnquiries(): void {
   }
 }
 
-/** What startKeptSender needs of the sender module (kept-sender.ts). */
-interface Sender {
-  startSending(now: boolean): void;
-}
+/** What startKeptSender needs of the sender module (a type only: the module itself is loaded when needed). */
+type Sender = Pick<typeof KeptSender, "startSending">;
 
 /**
  * Loads the sender and starts it: sending at once (a page opened), or on its timer (the send just failed).
