@@ -6,6 +6,7 @@ import { loadEnvFileOrStop } from "./server/env-file.ts";
 import { chunkErrors } from "./scripts/vite-chunk-errors.ts";
 import { chunkReport } from "./scripts/vite-chunk-report.ts";
 import { clientRenderedRoutes } from "./scripts/vite-client-rendered.ts";
+import { pageRouter } from "./scripts/vite-page-router.ts";
 import { contentFiles } from "./scripts/vite-content.ts";
 import { preactRuntime } from "./scripts/vite-preact.ts";
 
@@ -20,8 +21,11 @@ export default defineConfig(() => ({
     contentFiles(process.env.CONTENT_DIR || undefined),
     // The benchmark's client-rendered comparison only (CLIENT_RENDERED=1): see the plugin.
     clientRenderedRoutes(process.env.CLIENT_RENDERED === "1"),
+    // The browser runs the pages without React Router (app/lib/page-router), but for that comparison.
+    pageRouter(import.meta.dirname, process.env.CLIENT_RENDERED !== "1"),
     reactRouter(),
-    chunkErrors(),
+    // React Router's loader of route chunks, rewired: only where React Router runs in the browser.
+    ...(process.env.CLIENT_RENDERED === "1" ? [chunkErrors()] : []),
     // For `npm run bench`: which modules each browser chunk holds (written beside client/, not served).
     chunkReport(import.meta.dirname, resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build")),
   ],

@@ -1,36 +1,40 @@
 import { hydrateRoot } from "react-dom/client";
-import { HydratedRouter } from "react-router/dom";
+import { PageBody } from "./components/layout/PageBody";
 import { startRecordingInput, stopRecordingInput } from "./lib/hydration-input";
 import { afterHydrationPieces, hydratePieces, nextTask, startHydrationInPieces } from "./lib/hydration-pieces";
+import { startNavigation } from "./lib/page-router/navigation";
+import { pageAt, type RouteModule } from "./lib/page-router/page";
+import { readPageState } from "./lib/page-router/page-data";
+import { PageRouter, RouteAt } from "./lib/page-router/react-router";
 
 /**
- * React Router's HydratedRouter suspends (throws a promise) until it has decoded the page's loader data from the
- * HTML. React waits for such a promise at the root; Preact has no root boundary, and a Suspense boundary around the
- * whole document resumes at the doctype. So the promise is awaited here, and hydration starts again, once.
- * The parts of the page in a HydrationPiece are left for later, each in a task of its own.
+ * The browser's start: the pre-rendered page's <body> hydrates with the routes its HTML names
+ * (app/lib/page-router), without React Router. The page's boot script (scripts/defer-hydration.ts) has imported
+ * their modules after the first paint. The parts of the page in a HydrationPiece are left for later, each in a
+ * task of its own; what the visitor types meanwhile reaches each form as its fields hydrate
+ * (app/lib/hydration-input.ts).
  */
 function hydrate(): void {
-  try {
-    hydrateRoot(document, <HydratedRouter />);
-  } catch (thrown) {
-    if (!isThenable(thrown)) throw thrown;
-    void thrown.then(() => nextTask(hydrate));
-    return;
-  }
+  const state = readPageState(document);
+  // A page without its state (a copy saved from an old build, say) stays as its HTML shows it: links still work.
+  if (!state) return;
+  const modules = (window as { __reactRouterRouteModules?: Record<string, RouteModule> }).__reactRouterRouteModules;
+  startNavigation(document);
+  startHydrationInPieces();
+  startRecordingInput(document);
+  afterHydrationPieces(stopRecordingInput);
+  const page = pageAt(state, modules ?? {}, window.location, 0);
+  hydrateRoot(
+    document.body,
+    <PageRouter initial={page}>
+      <PageBody>
+        <RouteAt index={0} />
+      </PageBody>
+    </PageRouter>,
+  );
   hydratePieces();
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
-}
-
-// Only a page whose HTML holds its content hydrates in pieces: the client-rendered comparison build (React
-// Router's SPA mode, `npm run bench`) has a shell to render into, with nothing for a piece to keep meanwhile.
-const context = (window as { __reactRouterContext?: { isSpaMode?: boolean } }).__reactRouterContext;
-if (!context?.isSpaMode) {
-  startHydrationInPieces();
-  // What the visitor types meanwhile reaches each form as its fields hydrate (app/lib/hydration-input.ts).
-  startRecordingInput(document);
-  afterHydrationPieces(stopRecordingInput);
-}
-nextTask(hydrate);
+// The page's data blocks close the body: on a slow connection the first paint can come before they have arrived.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => nextTask(hydrate));
+else nextTask(hydrate);

@@ -1,14 +1,11 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useMatches } from "react-router";
-import { HydrationPiece } from "./components/HydrationPiece";
 import { afterHydrationPieces } from "./lib/hydration-pieces";
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import interCore from "./assets/fonts/inter-latin-core-wght.woff2?url";
 import interRest from "./assets/fonts/inter-latin-rest-wght.woff2?url";
 import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
-import { SiteFooter } from "./components/layout/SiteFooter";
-import { SiteHeader } from "./components/layout/SiteHeader";
-import { ActionBar } from "./components/layout/ActionBar";
-import { inertWhenMenuOpen } from "./components/layout/MainMenu";
+import { PageBody } from "./components/layout/PageBody";
+import { dataBlockText, pageStateId, type PageState } from "./lib/page-router/page-data";
 import { chunkFailures, isChunkLoadError, type ChunkLoadError } from "./lib/chunk-loading";
 import { earlyTapScript, replayEarlyTaps } from "./lib/early-taps";
 import { interCoreRange, interLatinExtRange, interRestRange, interWeights } from "./lib/font";
@@ -48,38 +45,38 @@ ${interFace(interLatinExt, interLatinExtRange, "100 900")}`;
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <HydrationPiece>
-        <head>
-          <meta charSet="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="theme-color" content={themeColor} />
-          <Meta />
-          {/* Holds taps made before hydration, for App to carry out (app/lib/early-taps.ts). */}
-          <script dangerouslySetInnerHTML={{ __html: earlyTapScript }} />
-          <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
-          {/* Empty here: the build fills it with the page's CSS (scripts/inline-css.ts), and hydration keeps that. */}
-          <style data-page-css="" dangerouslySetInnerHTML={{ __html: "" }} />
-          <Links />
-        </head>
-      </HydrationPiece>
-      <HydrationPiece>
-        <body>
-          <a href="#main" className="skip-link" {...inertWhenMenuOpen}>
-            Skip to main content
-          </a>
-          <SiteHeader />
-          <HydrationPiece>
-            <main id="main" tabIndex={-1} {...inertWhenMenuOpen}>
-              {children}
-            </main>
-          </HydrationPiece>
-          <SiteFooter />
-          <ActionBar />
-          <Scripts />
-        </body>
-      </HydrationPiece>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={themeColor} />
+        <Meta />
+        {/* Holds taps made before hydration, for App to carry out (app/lib/early-taps.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: earlyTapScript }} />
+        <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
+        {/* Empty here: the build fills it with the page's CSS (scripts/inline-css.ts). */}
+        <style data-page-css="" dangerouslySetInnerHTML={{ __html: "" }} />
+        <Links />
+      </head>
+      <body>
+        <PageBody>{children}</PageBody>
+        <PageStateBlock />
+        <Scripts />
+      </body>
     </html>
   );
+}
+
+/**
+ * The routes this page matched, with their params and loader data, for the browser (app/lib/page-router): it
+ * hydrates the page with them. Rendered at build time only; the browser never renders the document's scripts.
+ */
+function PageStateBlock() {
+  const matches = useMatches();
+  const state: PageState = {
+    pathname: useLocation().pathname,
+    matches: matches.map(({ id, pathname, params, loaderData }) => ({ id, pathname, params, data: loaderData })),
+  };
+  return <script type="application/json" id={pageStateId} dangerouslySetInnerHTML={{ __html: dataBlockText(state) }} />;
 }
 
 /** On every path change the window scrolls to the top (the spec's screens) and focus moves to the new page. */

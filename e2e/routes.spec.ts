@@ -113,6 +113,29 @@ test.describe("unknown pages", () => {
   }
 });
 
+test.describe("the browser runs the pages without React Router (issue 38)", () => {
+  test("no script the page loads, on arrival or moving on, is React Router's", async ({ tab: page }) => {
+    const scripts: { url: string; body: string }[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      scripts.push({ url: response.url(), body: await response.text().catch(() => "") });
+    });
+    await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Dubai Visa" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(getDetailRecord("dubai-visa", 1).title);
+    expect(scripts.length).toBeGreaterThan(3);
+    // React Router's browser code sets window.__reactRouterVersion; its route manifest is a file of its own.
+    for (const { url, body } of scripts) {
+      expect(body, url).not.toContain("__reactRouterVersion");
+      expect(url).not.toMatch(/\/manifest-[^/]+\.js$/);
+    }
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  });
+});
+
 test.describe("failures the visitor is told about", () => {
   // page.route does not see a request the site's service worker answers (it registers once a page is idle), and
   // these tests break a chunk on its way to the page: the worker stays out of them.

@@ -1,27 +1,38 @@
 /**
- * Hydration after the first paint. React Router writes into each pre-rendered page a `<link rel=modulepreload>`
- * for every script of the page (fetched at high priority while the page is still loading, competing with the
- * font and pictures for a phone's bandwidth), and a module script that imports the route modules at once, so
- * their code runs before the browser has painted anything. The page needs none of it to show: its HTML and
- * inline CSS are complete. This rewrites both, in each built page:
- * - the modulepreload links leave the head;
- * - the module script first waits for the first paint (not in a page opened in the background, which paints
- *   nothing), then adds the same modulepreload links (all scripts in parallel, as
- *   before), imports the same route modules and starts React Router's entry, which hydrates.
+ * Hydration after the first paint, and without React Router in the browser (issue 38). React Router writes into
+ * each pre-rendered page a `<link rel=modulepreload>` for every script of the page (fetched at high priority while
+ * the page is still loading, competing with the font and pictures for a phone's bandwidth), a module script that
+ * imports the route modules at once, so that their code runs before the browser has painted anything, its route
+ * manifest, and its own hydration data. The page needs none of that to show: its HTML and inline CSS are
+ * complete, and its routes and their data are in the page's `page-state` block (root.tsx). This rewrites each
+ * built page:
+ * - the modulepreload links, React Router's context and hydration data scripts leave the page;
+ * - its boot script becomes a `page-scripts` data block (app/lib/page-router/page-data.ts: the route modules,
+ *   the entry and every file they import) and one boot script, the same on every page (one hash in the CSP), which
+ *   first waits for the first paint (not in a page opened in the background, which paints nothing), then adds
+ *   the modulepreload links (all scripts in parallel, as before), imports the route modules and starts the entry
+ *   (app/entry.client.tsx), which hydrates.
  * Taps made meanwhile are held and replayed (app/lib/early-taps.ts). If an upgrade of React Router changes the
  * script's shape, the build fails here rather than quietly shipping pages that never hydrate.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { dataBlockText, pageScriptsId, pageStateId, type PageScripts } from "../app/lib/page-router/page-data";
 
 const modulePreload = /<link rel="modulepreload" href="([^"]+)"\s*\/?>/g;
-const bootScript = /<script type="module" async(?:="")?>([^<]*window\.__reactRouterRouteModules[^<]*)<\/script>/;
+const reactRouterBoot =
+  /<script type="module" async(?:="")?>([^<]*window\.__reactRouterRouteModules = [^<]*)<\/script>/;
 
 /** The statements React Router's boot script is made of; anything else stops the build. */
 const sideEffectImport = /^import "([^"]+)";$/;
 const namespaceImport = /^import \* as (route\d+) from "([^"]+)";$/;
 const routeModules = /^window\.__reactRouterRouteModules = (\{[^}]*\});$/;
 const entryImport = /^import\("([^"]+)"\);$/;
+/** React Router's route manifest: its router's, which the browser no longer runs. */
+const manifestFile = /\/manifest-[^/]+\.js$/;
+
+const contextScript = /<script>window\.__reactRouterContext = [^<]*<\/script>/;
+const streamScripts = /<script>window\.__reactRouterContext\.stream(?:Controller)?\.[^<]*<\/script>/g;
 
 /**
  * The browser's own record of the first paint (a PerformanceObserver "paint" entry, delivered once the frame is
@@ -32,8 +43,20 @@ const firstPaintWait =
   'await new Promise((go)=>{if(document.visibilityState==="hidden"||performance.getEntriesByType("paint").length>0)return go();' +
   'new PerformanceObserver((list,observer)=>{observer.disconnect();go()}).observe({type:"paint",buffered:true})});';
 
-function rewriteBoot(body: string, preloads: readonly string[]): string {
-  const imports: { name: string | null; url: string }[] = [];
+/** The one boot script: the same on every page; what it loads is in the page's `page-scripts` block. */
+export const bootScript = [
+  firstPaintWait,
+  `const page=JSON.parse(document.getElementById(${JSON.stringify(pageScriptsId)}).textContent);`,
+  'for(const href of page.preloads){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}',
+  "const ids=Object.keys(page.modules);",
+  "const modules=await Promise.all(ids.map((id)=>import(page.modules[id])));",
+  "window.__reactRouterRouteModules=Object.fromEntries(ids.map((id,i)=>[id,modules[i]]));",
+  "import(page.entry);",
+].join("\n");
+
+/** What React Router's boot script loads, as the page's `page-scripts` block says it. */
+export function readBoot(body: string, preloads: readonly string[]): PageScripts {
+  const urls = new Map<string, string>();
   let modules: string | null = null;
   let entry: string | null = null;
   for (const statement of body.split(/\n|;(?=import)/).map((line) => line.trim())) {
@@ -42,71 +65,52 @@ function rewriteBoot(body: string, preloads: readonly string[]): string {
     const namespace = namespaceImport.exec(statement);
     const assignment = routeModules.exec(statement);
     const start = entryImport.exec(statement);
-    if (sideEffect?.[1]) imports.push({ name: null, url: sideEffect[1] });
-    else if (namespace?.[1] && namespace[2]) imports.push({ name: namespace[1], url: namespace[2] });
+    if (sideEffect?.[1] && manifestFile.test(sideEffect[1])) continue;
+    if (namespace?.[1] && namespace[2]) urls.set(namespace[1], namespace[2]);
     else if (assignment?.[1]) modules = assignment[1];
     else if (start?.[1]) entry = start[1];
     else throw new Error(`defer-hydration: React Router's boot script has an unexpected statement: ${statement}`);
   }
-  if (!modules || !entry || imports.length === 0) {
+  if (!modules || !entry || urls.size === 0) {
     throw new Error("defer-hydration: React Router's boot script no longer has the expected shape");
   }
-  return [
-    firstPaintWait,
-    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}`,
-    `const [${imports.map((item) => item.name ?? "").join(",")}]=await Promise.all([${imports
-      .map((item) => `import(${JSON.stringify(item.url)})`)
-      .join(",")}]);`,
-    `window.__reactRouterRouteModules=${modules};`,
-    `import(${JSON.stringify(entry)});`,
-  ].join("\n");
+  const byId: Record<string, string> = {};
+  for (const [id, name] of Object.entries(
+    JSON.parse(modules.replace(/:(route\d+)/g, ':"$1"')) as Record<string, string>,
+  )) {
+    const url = urls.get(name);
+    if (!url) throw new Error(`defer-hydration: React Router's boot script names ${name} without importing it`);
+    byId[id] = url;
+  }
+  return { entry, modules: byId, preloads: preloads.filter((url) => !manifestFile.test(url)) };
 }
 
-const streamChunk =
-  /<script>window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\<]|\\.)*")\);<\/script>/g;
-
-/** The one script that hands a data block to React Router: the same on every page, so one hash in the CSP. */
-export const streamChunkReader =
-  "<script>window.__reactRouterContext.streamController.enqueue(JSON.parse(document.currentScript.previousElementSibling.textContent))</script>";
-
-/**
- * React Router hands each page's hydration data (the loaders' answers: a detail page's record) to the browser
- * in an inline script of its own, different on every page; the site's one Content-Security-Policy lists the
- * hash of every inline script of every page, and it is sent with every page and drawing, so each such script
- * made every response ~55 bytes heavier (1.7 KB for the detail pages' records). The data goes into a data
- * block instead (`<script type="application/json">`, which never runs and needs no hash), read by one script
- * that is the same everywhere.
- */
-export function moveStreamDataToBlocks(html: string): string {
-  return html.replace(streamChunk, (_, literal: string) => {
-    // The literal is React Router's JSON.stringify, with <, > and & escaped: JSON, and safe inside a script.
-    JSON.parse(literal);
-    return `<script type="application/json">${literal}</script>${streamChunkReader}`;
-  });
-}
-
-/** One page: the modulepreload links out of the head, and the boot script waiting for the first paint. */
+/** One page: React Router's scripts out, the page's scripts block and the one boot script in. */
 export function deferHydration(html: string): string {
-  return deferBoot(moveStreamDataToBlocks(html));
-}
-
-function deferBoot(html: string): string {
-  const boot = bootScript.exec(html);
+  const boot = reactRouterBoot.exec(html);
   if (!boot?.[1]) {
     // A page that hydrates has React Router's route modules: a boot script this cannot read would silently ship
-    // pages that hydrate before the first paint, with their modulepreload links fetched at high priority.
-    if (html.includes("window.__reactRouterRouteModules")) {
+    // pages that never hydrate.
+    if (html.includes("window.__reactRouterRouteModules = ")) {
       throw new Error("defer-hydration: the page has React Router's boot script in a shape it cannot read");
     }
     return html;
   }
-  // Already rewritten (a second run of the post-build steps).
-  if (boot[1].startsWith(firstPaintWait)) return html;
+  if (!html.includes(`id="${pageStateId}"`)) {
+    throw new Error("defer-hydration: the page has no page-state block (root.tsx renders it)");
+  }
   const preloads = [...html.matchAll(modulePreload)].map((match) => match[1] ?? "");
-  const rewritten = rewriteBoot(boot[1], preloads);
+  const scripts = readBoot(boot[1], preloads);
   return html
     .replace(modulePreload, "")
-    .replace(bootScript, () => `<script type="module" async="">${rewritten}</script>`);
+    .replace(contextScript, "")
+    .replace(streamScripts, "")
+    .replace(
+      reactRouterBoot,
+      () =>
+        `<script type="application/json" id="${pageScriptsId}">${dataBlockText(scripts)}</script>` +
+        `<script type="module" async="">${bootScript}</script>`,
+    );
 }
 
 /** Every page of a client build; returns how many were rewritten. */

@@ -36,3 +36,19 @@ describe("clientRenderedRoutes", () => {
     expect(transform(true, "/site/app/lib/seo.ts")).toBeNull();
   });
 });
+
+describe("the client-rendered build's entry", () => {
+  const load = (enabled: boolean, id: string) => {
+    const plugin = clientRenderedRoutes(enabled);
+    return (plugin.load as (id: string) => string | null).call({}, id);
+  };
+
+  it("is React Router's own router in place of app/entry.client.tsx, only for that build", () => {
+    const code = load(true, "/site/app/entry.client.tsx");
+    expect(code).toContain('from "react-router/dom"');
+    // Read as if it were app/entry.client.tsx: its imports of the site's modules are relative to app/.
+    expect(code).toContain('from "./lib/hydration-pieces"');
+    expect(load(false, "/site/app/entry.client.tsx")).toBeNull();
+    expect(load(true, "/site/app/root.tsx")).toBeNull();
+  });
+});

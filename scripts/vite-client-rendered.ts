@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 
 /**
@@ -12,10 +14,17 @@ export function unexportLoaders(code: string): string {
   });
 }
 
+/** The comparison's browser entry: React Router's own router (the site's is app/lib/page-router). */
+const clientRenderedEntry = fileURLToPath(new URL("./client-rendered-entry.tsx", import.meta.url));
+
 export function clientRenderedRoutes(enabled: boolean): Plugin {
   return {
     name: "karama:client-rendered-routes",
     enforce: "pre",
+    load(id) {
+      if (!enabled || !/\/app\/entry\.client\.tsx$/.test(id.split("?")[0] ?? "")) return null;
+      return readFileSync(clientRenderedEntry, "utf8").replace('"../app/', '"./');
+    },
     transform(code, id) {
       if (!enabled || !/\/app\/routes\/[^/]+\.tsx$/.test(id.split("?")[0] ?? "")) return null;
       const changed = unexportLoaders(code);

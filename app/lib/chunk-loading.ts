@@ -1,8 +1,10 @@
 /**
  * Loading of route chunks after the first page: a chunk that fails (a stale deploy, a dropped connection) or
- * does not arrive within 120 s becomes a ChunkLoadError. React Router's own loader is rewired to this by
- * scripts/vite-chunk-errors.ts. The router does not pass such an error to an error boundary (it renders the
- * route empty), so failures are also published here and the root layout shows them with a reload button.
+ * does not arrive within 120 s becomes a ChunkLoadError. The site's page router loads them through this
+ * (app/lib/page-router/navigation.ts), and so does React Router where it runs in the browser (the benchmark's
+ * client-rendered comparison; scripts/vite-chunk-errors.ts rewires its loader). Neither passes such an error to
+ * an error boundary (the route renders empty), so failures are also published here and the root layout shows
+ * them with a reload button.
  */
 export const CHUNK_TIMEOUT_MS = 120_000;
 

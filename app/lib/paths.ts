@@ -46,6 +46,18 @@ export const offlinePath = "/offline";
 
 /** The service worker's file, at the root so that it may answer every page (app/service-worker). */
 export const serviceWorkerPath = "/sw.js";
+
+/**
+ * The parts of the site that are not its pages, with everything under them: the back office, the editor, the
+ * inbox and the statistics' collector, the health check. The service worker never touches them, and the page
+ * router never shows them in a page (a link to one is a page load). Compared decoded and in lower case.
+ */
+export const notPagePaths = ["/office", "/admin", "/api", "/healthz"] as const;
+
+/** Whether a path (decoded, lower case) is one of notPagePaths, or under one. */
+export function isNotPagePath(path: string): boolean {
+  return notPagePaths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
 export const emptyRecordId = 0;
 export const emptyDetailPaths: readonly DetailPath[] = detailGroups.map((group) => paths.detail(group, emptyRecordId));
 

@@ -25,14 +25,14 @@ options.vnode = (vnode) => {
   if (props && typeof vnode.type === "string" && "suppressHydrationWarning" in props) {
     delete props.suppressHydrationWarning;
   }
-  // React Router's <Scripts> renders the page's modulepreload links again while hydrating. The built pages have
-  // none (scripts/defer-hydration.ts moves them into the boot script, after the first paint), and Preact hydrates
-  // by position: a link it expects but does not find would make it insert new elements where the scripts are.
+  // Where React Router renders the whole document in the browser (the benchmark's client-rendered comparison;
+  // the site's pages hydrate their <body> alone, app/entry.client.tsx): its <Scripts> renders modulepreload
+  // links the built pages do not have, and Preact, which hydrates by position, would insert them.
   if (typeof document !== "undefined" && vnode.type === "link" && props?.rel === "modulepreload") {
     (vnode as { type: unknown }).type = Omitted;
   }
-  // Preact renders into the document's <html> element, not the document: the root layout's <html> becomes its
-  // children, so that they hydrate the page's <head> and <body> (preactjs/preact#3794).
+  // There too, Preact renders into the document's <html> element, not the document: the root layout's <html>
+  // becomes its children, so that they render the page's <head> and <body> (preactjs/preact#3794).
   if (typeof document !== "undefined" && vnode.type === "html") {
     (vnode as { type: unknown }).type = Fragment;
   }

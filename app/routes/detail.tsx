@@ -50,8 +50,10 @@ function pageRecord(
 
 /**
  * Only the page's own record reaches the browser. The loader runs when the page is pre-rendered, and its answer
- * is written into the page's HTML (React Router's hydration data), so the page's JavaScript holds no record.
- * Moving here from another page in the browser, clientLoader fetches the records as a chunk of their own.
+ * is written into the page's HTML (its page-state block, root.tsx), so the page's JavaScript holds no record;
+ * moving here from another page in the browser brings this page's HTML, record included
+ * (app/lib/page-router). clientLoader, which imports the records as a chunk of their own, serves the benchmark's
+ * client-rendered comparison only, where React Router loads the data in the browser.
  */
 export function loader(args: Route.LoaderArgs) {
   return pageRecord(args, getDetailRecord);

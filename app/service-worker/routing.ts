@@ -1,4 +1,5 @@
 import { keptCacheName } from "../lib/forms/kept-copies";
+import { isNotPagePath, notPagePaths } from "../lib/paths";
 import type { WorkerRoute } from "./worker-types";
 
 /*
@@ -32,11 +33,8 @@ export const pageTimeoutMs = 3_500;
 /** How many entries each cache keeps at most (the oldest go first). */
 export const caps = { pages: 40, assets: 120, static: 60 } as const;
 
-/**
- * Paths the worker never touches, with everything under them: the back office, the editor, the inbox and the
- * statistics' collector, the health check. Compared decoded and in lower case, so no spelling slips past.
- */
-const untouched = ["/office", "/admin", "/api", "/healthz"];
+/** Paths the worker never touches (app/lib/paths.ts), compared decoded and in lower case, so no spelling slips past. */
+const untouched = notPagePaths;
 
 /**
  * The same, as static routes for the browsers that have them: the untouched paths and every request but a GET
@@ -66,9 +64,7 @@ function decodedPath(url: URL): string | null {
 }
 
 /** Whether a path is one of `untouched`, or under one. */
-export function isUntouchedPath(path: string): boolean {
-  return untouched.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}
+export const isUntouchedPath = isNotPagePath;
 
 /** How the worker answers this request, made from a page of `origin` (see Strategy). */
 export function strategyFor(request: RequestFacts, origin: string): Strategy {

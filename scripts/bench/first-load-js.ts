@@ -1,7 +1,8 @@
 /**
  * First-load JavaScript, measured on the built files rather than through Lighthouse: the brotli bytes of every
  * script a page makes the browser load before it hydrates (its `<script src>`, its `<link rel="modulepreload">`,
- * the modules its inline module scripts import, statically or not, and what those import statically), as the server sends them
+ * the modules its inline module scripts import, statically or not, the files its `page-scripts` block names, and what
+ * those import statically), as the server sends them
  * (the pre-compressed `.br` beside each file). Response headers are not counted. A breakdown says where the
  * bytes go, from the build's chunk report (scripts/vite-chunk-report.ts).
  */
@@ -43,6 +44,12 @@ export function pageScripts(html: string): string[] {
     // The page's boot script: whatever it imports, statically or not, it loads in order to hydrate.
     urls.push(...staticImports(code));
     for (const call of code.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) if (call[1]) urls.push(call[1]);
+  }
+  // The page's scripts block (scripts/defer-hydration.ts): what its one boot script loads.
+  const block = /<script\b[^>]*\bid="page-scripts"[^>]*>([^<]*)<\/script>/i.exec(html)?.[1];
+  if (block) {
+    const scripts = JSON.parse(block) as { entry: string; modules: Record<string, string>; preloads: string[] };
+    urls.push(...scripts.preloads, ...Object.values(scripts.modules), scripts.entry);
   }
   return [...new Set(urls.map((url) => new URL(url, "http://site/").pathname))];
 }

@@ -1,0 +1,120 @@
+/**
+ * Moving to another page of the site without leaving this document: the page's pre-rendered HTML is fetched (as
+ * a page load would), its route modules are imported (app/lib/chunk-loading.ts: a 120 s limit, and a failure
+ * the root layout shows as "Loading chunk {n} failed"), its head replaces this one's and its routes are shown.
+ * Whatever cannot be done that way (no network: the service worker answers a page load with a kept copy or the
+ * offline page; a page of a newer build; an answer that is not one of the site's pages) becomes a page load.
+ */
+import { loadRouteChunk } from "../chunk-loading";
+import { pageAt, isPageMove, type Page, type RouteModule } from "./page";
+import { readPageScripts, readPageState, type PageState } from "./page-data";
+
+/** The entry file of the build this document runs: a page that names another is loaded whole. */
+let ownEntry: string | null = null;
+/** The address (path and query) of the page shown: back or forward to the same one moves within the page. */
+let shownAt = "";
+/** The latest move: an earlier one still loading gives way to it. */
+let latest = 0;
+let pagesShown = 0;
+const preloaded = new Set<string>();
+
+const addressOf = (url: { pathname: string; search: string }) => url.pathname + url.search;
+
+/** Called once, before the page hydrates (the boot data may go once hydration has run). */
+export function startNavigation(document: Document): void {
+  ownEntry = readPageScripts(document)?.entry ?? null;
+  shownAt = addressOf(window.location);
+}
+
+/** A click on a link to `href`: true when the router takes it (the caller then prevents the page load). */
+export function followLink(href: string, page: Page, show: (page: Page) => void): boolean {
+  const to = new URL(href, window.location.href);
+  if (!isPageMove(to, new URL(window.location.href))) return false;
+  void go(to, "push", page, show);
+  return true;
+}
+
+/** Back or forward: another page is shown; a place on the same page is the browser's. */
+export function followHistory(page: Page, show: (page: Page) => void): void {
+  const to = new URL(window.location.href);
+  if (addressOf(to) === shownAt) return;
+  void go(to, "pop", page, show);
+}
+
+async function go(to: URL, how: "push" | "pop", page: Page, show: (page: Page) => void): Promise<void> {
+  const move = ++latest;
+  const next = await loadPage(to, page.modules);
+  if (move !== latest) return;
+  if (!next) {
+    if (how === "push") window.location.assign(to.href);
+    else window.location.reload();
+    return;
+  }
+  if (how === "push") window.history.pushState(null, "", to.href);
+  shownAt = addressOf(to);
+  replaceHead(document.head, next.head);
+  show(pageAt(next.state, next.modules, to, ++pagesShown));
+}
+
+interface LoadedPage {
+  state: PageState;
+  modules: Page["modules"];
+  head: HTMLHeadElement;
+}
+
+async function loadPage(to: URL, known: Page["modules"]): Promise<LoadedPage | null> {
+  let html: string;
+  try {
+    const response = await fetch(addressOf(to), { headers: { Accept: "text/html" } });
+    // The site's 404 page is a page like any other.
+    if (!response.ok && response.status !== 404) return null;
+    if (!response.headers.get("Content-Type")?.includes("text/html")) return null;
+    html = await response.text();
+  } catch {
+    return null;
+  }
+  const next = new DOMParser().parseFromString(html, "text/html");
+  const state = readPageState(next);
+  const scripts = readPageScripts(next);
+  if (!state || !scripts || ownEntry === null || scripts.entry !== ownEntry) return null;
+  preload(scripts.preloads);
+  // Every module loaded so far stays at hand for the next moves (back to the last page needs no download).
+  const modules: Page["modules"] = { ...known };
+  await Promise.all(
+    state.matches.map(async ({ id }) => {
+      const url = scripts.modules[id];
+      if (modules[id] || !url) return;
+      modules[id] = (await loadRouteChunk(id, url).catch(() => undefined)) as RouteModule | undefined;
+    }),
+  );
+  return { state, modules, head: next.head };
+}
+
+/** The next page's files, fetched at once and in parallel rather than as each import is found. */
+function preload(urls: readonly string[]): void {
+  for (const href of urls) {
+    if (preloaded.has(href)) continue;
+    preloaded.add(href);
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/**
+ * The next page's head in place of this one's: what both have stays as it is (the fonts, the icons, the script
+ * that holds early taps), the rest goes, and what only the next has comes in: its title, description, address for
+ * search engines and page CSS. The scripts a parsed document holds never run.
+ */
+export function replaceHead(head: HTMLHeadElement, next: HTMLHeadElement): void {
+  const isPreload = (node: Element) => node instanceof HTMLLinkElement && node.rel === "modulepreload";
+  const current = [...head.children].filter((node) => !isPreload(node));
+  const kept = new Set<Element>();
+  for (const node of [...next.children]) {
+    const same = current.find((candidate) => !kept.has(candidate) && candidate.isEqualNode(node));
+    if (same) kept.add(same);
+    else head.append(node);
+  }
+  for (const node of current) if (!kept.has(node)) node.remove();
+}
