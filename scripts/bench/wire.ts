@@ -193,7 +193,7 @@ export function wireDifference(ours: number | null, other: number | null): strin
   return `${difference < 0 && difference.toFixed(1) !== "-0.0" ? "-" : "+"}${Math.abs(difference).toFixed(1)}`;
 }
 
-/** "1 of 3 not hydrated, 1 failed": what a row's figures leave out or take in; empty when nothing. */
+/** "1 of 3 not hydrated, 1 of 4 failed": what a row's figures leave out or take in; empty when nothing. */
 export function wireNote(summary: WireSummary): string {
   const total = summary.runs + summary.failedRuns.length;
   const parts = [
