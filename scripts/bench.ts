@@ -10,7 +10,8 @@ import { usage } from "./bench/usage";
  *
  * This file chooses what to run; each job is a module of its own in scripts/bench/: processes.ts (build, serve,
  * Chromium, stopping it all), lighthouse.ts (the Lighthouse rows and their report), first-load-js.ts, reach-run.ts
- * (--reach) and real-run.ts (--real), each beside the pure rules it applies (summary, table, compare, reach, real).
+ * (--reach), real-run.ts (--real) and wire-run.ts (--wire), each beside the pure rules it applies (summary, table,
+ * compare, reach, real, wire).
  */
 // Lighthouse, Playwright and chrome-launcher are loaded when first used (import() in those modules), not at
 // start: they are most of the bench's start-up, and --help or a bad option should answer at once.
@@ -20,18 +21,25 @@ import { type BenchOptions, parseBenchArgs } from "./bench/args";
 import { type JsRow, formatJsTable } from "./bench/compare";
 import { type FirstLoadJs, measureJs } from "./bench/first-load-js";
 import { measureLighthouse } from "./bench/lighthouse";
-import { build, log, repoRoot, serve, stopAll } from "./bench/processes";
+import { build, log, repoRoot, serve, shown, stopAll } from "./bench/processes";
 import { formatReachTable, reachViewport } from "./bench/reach";
 import { measureReach } from "./bench/reach-run";
 import { measureReal } from "./bench/real-run";
 import { benchTargets } from "./bench/routes";
+import { measureWire } from "./bench/wire-run";
+
+/** A build's directory as the options give it: inside the project when relative (BUILD_DIR, --vs). */
+const buildPath = (dir: string) => resolve(repoRoot, dir);
+const hasBuild = (dir: string) => existsSync(join(dir, "client", "index.html"));
 
 async function main(options: BenchOptions): Promise<number> {
   const started = performance.now();
   const plan = benchTargets(options.routes);
-  const buildDir = resolve(repoRoot, options.buildDir);
+  const buildDir = buildPath(options.buildDir);
   // React Router's SPA mode, the same pages rendered in the browser: the comparison (--no-compare: none).
   const csrDir = options.compare ? `${buildDir}-csr` : null;
+  // --wire --vs: another build, as it is (never built here), served beside this one.
+  const vsDir = options.vs === null ? null : buildPath(options.vs);
   const out = resolve(options.out);
 
   if (options.build) {
@@ -45,7 +53,7 @@ async function main(options: BenchOptions): Promise<number> {
     }
   }
   for (const dir of [buildDir, ...(csrDir && !options.reach ? [csrDir] : [])]) {
-    if (!existsSync(join(dir, "client", "index.html"))) {
+    if (!hasBuild(dir)) {
       throw new Error(`No build in ${dir}: run without --no-build, or set BUILD_DIR (or --no-compare).`);
     }
   }
@@ -55,7 +63,7 @@ async function main(options: BenchOptions): Promise<number> {
   const mobileRoutes = plan.filter((target) => target.formFactor === "mobile").map((target) => target.route);
   log(
     `Serving ${relative(repoRoot, buildDir)} on ${baseUrl}; ` +
-      (options.real
+      (options.real || options.wire
         ? `${mobileRoutes.length} route(s), ${options.runs} load(s) each per build`
         : `${plan.length} rows, ${options.runs} run(s) each`),
   );
@@ -68,6 +76,13 @@ async function main(options: BenchOptions): Promise<number> {
     );
     console.log(formatReachTable(rows));
     return 0;
+  }
+
+  if (options.wire) {
+    // The same server, on a port of its own: only the files differ between the two.
+    const vsUrl = vsDir ? await serve(join(vsDir, "client")) : null;
+    if (vsDir) log(`Serving ${shown(vsDir)} (--vs) on ${vsUrl}`);
+    return measureWire({ options, started, baseUrl, vsUrl, routes: mobileRoutes, buildDir, vsDir, out });
   }
 
   const csrUrl = csrDir ? await serve(join(csrDir, "client")) : null;
@@ -116,6 +131,10 @@ let options: BenchOptions;
 try {
   options = parseBenchArgs(process.argv.slice(2), process.env);
   benchTargets(options.routes);
+  // A --vs that names no build is a bad option (exit 2), not a failed run: nothing builds it.
+  if (options.vs !== null && !hasBuild(buildPath(options.vs))) {
+    throw new Error(`--vs=${options.vs}: no build there (no client/index.html in ${buildPath(options.vs)})`);
+  }
 } catch (error) {
   log(error instanceof Error ? error.message : String(error));
   log(usage);

@@ -14,6 +14,8 @@ describe("parseBenchArgs", () => {
       real: false,
       compare: true,
       jsOnly: false,
+      wire: false,
+      vs: null,
     });
   });
 
@@ -30,6 +32,8 @@ describe("parseBenchArgs", () => {
       real: false,
       compare: true,
       jsOnly: false,
+      wire: false,
+      vs: null,
     });
   });
 
@@ -50,6 +54,46 @@ describe("parseBenchArgs", () => {
       compare: false,
     });
     expect(parseBenchArgs(["--real", "--runs=1"], {}).runs).toBe(1);
+  });
+
+  it("reads --wire: three runs per route, bench-results/bench-wire.json and no client-rendered build", () => {
+    expect(parseBenchArgs(["--wire"], {})).toMatchObject({
+      wire: true,
+      runs: 3,
+      out: "bench-results/bench-wire.json",
+      compare: false,
+      vs: null,
+    });
+    expect(
+      parseBenchArgs(["--wire", "--no-build", "--runs=1", "--out=tmp/w.json", "--routes=/,/contact"], {
+        BUILD_DIR: "build-before",
+      }),
+    ).toMatchObject({
+      wire: true,
+      build: false,
+      buildDir: "build-before",
+      runs: 1,
+      out: "tmp/w.json",
+      routes: ["/", "/contact"],
+      compare: false,
+    });
+  });
+
+  it("reads --vs with --wire: the other build's directory as given", () => {
+    expect(parseBenchArgs(["--wire", "--vs=build-before"], {}).vs).toBe("build-before");
+    expect(parseBenchArgs(["--wire", "--vs", "/tmp/other-build"], {}).vs).toBe("/tmp/other-build");
+  });
+
+  it("rejects --vs without --wire, or without a directory", () => {
+    expect(() => parseBenchArgs(["--vs=build-before"], {})).toThrow(/--vs .*--wire only/);
+    expect(() => parseBenchArgs(["--real", "--vs=build-before"], {})).toThrow(/--vs .*--wire only/);
+    expect(() => parseBenchArgs(["--wire", "--vs= "], {})).toThrow(/--vs needs a build directory/);
+  });
+
+  it("rejects --wire with --reach, --real or --js: each is a mode of its own", () => {
+    expect(() => parseBenchArgs(["--wire", "--reach"], {})).toThrow(/--reach and --wire .*one at a time/);
+    expect(() => parseBenchArgs(["--real", "--wire"], {})).toThrow(/--real and --wire .*one at a time/);
+    expect(() => parseBenchArgs(["--js", "--wire"], {})).toThrow(/--js and --wire .*one at a time/);
   });
 
   it("rejects --real with --reach or --js: each is a mode of its own", () => {

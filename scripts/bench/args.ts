@@ -2,6 +2,8 @@ import { parseArgs } from "node:util";
 
 /** Fresh loads per route and build with --real, unless --runs says otherwise. */
 export const defaultRealRuns = 3;
+/** Fresh loads per route and build with --wire, unless --runs says otherwise. */
+export const defaultWireRuns = 3;
 
 export interface BenchOptions {
   /** false with --no-build: measure the build already in buildDir. */
@@ -30,6 +32,13 @@ export interface BenchOptions {
   compare: boolean;
   /** --js: only the first-load JavaScript table, no Lighthouse. */
   jsOnly: boolean;
+  /**
+   * --wire: instead of Lighthouse, every script a phone gets for each route during the load and 3 s of idle
+   * (service worker and web workers included), in bytes on the wire, as the browser counts them (./wire.ts).
+   */
+  wire: boolean;
+  /** --vs=DIR (with --wire): a second build, measured route by route beside this one. null: none. */
+  vs: string | null;
 }
 
 export function parseBenchArgs(argv: string[], env: Record<string, string | undefined>): BenchOptions {
@@ -43,19 +52,25 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
       real: { type: "boolean", default: false },
       "no-compare": { type: "boolean", default: false },
       js: { type: "boolean", default: false },
+      wire: { type: "boolean", default: false },
+      vs: { type: "string" },
       routes: { type: "string" },
       // No defaults here: they depend on the mode (below).
       runs: { type: "string" },
       out: { type: "string" },
     },
   });
-  const modes = (["reach", "real", "js"] as const).filter((mode) => values[mode]);
+  const modes = (["reach", "real", "js", "wire"] as const).filter((mode) => values[mode]);
   if (modes.length > 1) {
     throw new Error(`${modes.map((mode) => `--${mode}`).join(" and ")} are different modes: give one at a time`);
   }
+  const vs = values.vs?.trim();
+  if (values.vs !== undefined && !values.wire) throw new Error("--vs compares builds with --wire only");
+  if (values.vs !== undefined && !vs) throw new Error("--vs needs a build directory: --vs=build-before");
   // A real load takes in whatever else the machine is doing, and --real has no rule that adds runs to a row
-  // that misses a target, as the Lighthouse rows have: it takes a median of 3 from the start.
-  const runsText = values.runs ?? (values.real ? String(defaultRealRuns) : "1");
+  // that misses a target, as the Lighthouse rows have: it takes a median of 3 from the start. --wire too: what
+  // a page fetches while idle depends on timing (when the service worker takes over, what it finds cached).
+  const runsText = values.runs ?? (values.real ? String(defaultRealRuns) : values.wire ? String(defaultWireRuns) : "1");
   const runs = Number(runsText);
   if (!/^[0-9]+$/.test(runsText) || runs < 1) {
     throw new Error(`--runs must be a whole number of at least 1, not "${runsText}"`);
@@ -70,10 +85,19 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     buildDir: env.BUILD_DIR?.trim() || "build-bench",
     routes: routes && routes.length > 0 ? routes : null,
     runs,
-    out: values.out ?? (values.real ? "bench-results/bench-real.json" : "bench-results/bench.json"),
+    out:
+      values.out ??
+      (values.real
+        ? "bench-results/bench-real.json"
+        : values.wire
+          ? "bench-results/bench-wire.json"
+          : "bench-results/bench.json"),
     reach: values.reach,
     real: values.real,
-    compare: !values["no-compare"],
+    // --wire compares with --vs, if at all, never with the client-rendered build: nothing to build for it.
+    compare: !values["no-compare"] && !values.wire,
     jsOnly: values.js,
+    wire: values.wire,
+    vs: vs || null,
   };
 }
