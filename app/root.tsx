@@ -14,14 +14,15 @@ import { pageShown } from "./lib/statistics/visits";
 import { sendKeptEnquiries } from "./lib/forms/kept-start";
 import { site } from "./lib/site-config";
 import { keepPageOffline, registerServiceWorker } from "./service-worker/register";
-import { appleTouchIcon, faviconPath, manifestPath, themeColor } from "./lib/site-assets";
+import { appleTouchIcon, faviconPath, themeColor } from "./lib/site-assets";
 import "./styles/global.css";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: faviconPath, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: appleTouchIcon.path },
-  { rel: "manifest", href: manifestPath },
+  // The web app manifest is linked by the page's boot script after the first paint (scripts/defer-hydration.ts):
+  // linked here, the browser fetched it and its 8 KB icon while the page was still loading.
 ];
 
 // The font faces are written here rather than in CSS so that the built font's URL comes from its import.

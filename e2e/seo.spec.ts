@@ -301,11 +301,19 @@ test.describe("sitemap, robots.txt, preview image and app icons", once, () => {
 
   test("the head links a favicon, the web app manifest and an apple-touch-icon; the manifest's icons exist", async ({
     request,
+    tab: page,
   }) => {
     const { links, meta } = readHead((await fetchHtml(request, paths.about)).html);
     expect(meta["theme-color"]).toEqual([themeColor]);
     expect(links.find((link) => link["rel"] === "icon")).toMatchObject({ href: "/favicon.svg", type: "image/svg+xml" });
-    expect(links.find((link) => link["rel"] === "manifest")).toMatchObject({ href: manifestPath });
+    // The manifest (and the icon it names) is linked after the first paint, not fetched while the page loads.
+    expect(links.find((link) => link["rel"] === "manifest")).toBeUndefined();
+    await page.goto(paths.about);
+    await expect(page.locator(`head link[rel="manifest"][href="${manifestPath}"]`)).toHaveCount(1);
+    // And it stays as the visitor moves on in the page.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.locator(`head link[rel="manifest"][href="${manifestPath}"]`)).toHaveCount(1);
     const touch = links.find((link) => link["rel"] === "apple-touch-icon");
     expect(touch).toMatchObject({ href: appleTouchIcon.path });
 

@@ -46,6 +46,7 @@ describe("deferHydration", () => {
     expect(lines[0]).toMatch(
       /^await new Promise\(\(go\)=>\{.*new PerformanceObserver\(.*.observe\(\{type:"paint",buffered:true\}\)\}\);$/,
     );
+    expect(lines[1]).toContain('manifest.rel="manifest";manifest.href="/site.webmanifest"');
     expect(lines.at(-1)).toBe("import(page.entry);");
     expect(bootScript).not.toMatch(/^import /m);
   });

@@ -9,15 +9,16 @@
  * - the modulepreload links, React Router's context and hydration data scripts leave the page;
  * - its boot script becomes a `page-scripts` data block (app/lib/page-router/page-data.ts: the route modules,
  *   the entry and every file they import) and one boot script, the same on every page (one hash in the CSP), which
- *   first waits for the first paint (not in a page opened in the background, which paints nothing), then adds
- *   the modulepreload links (all scripts in parallel, as before), imports the route modules and starts the entry
- *   (app/entry.client.tsx), which hydrates.
+ *   first waits for the first paint (not in a page opened in the background, which paints nothing), then links
+ *   the web app manifest, adds the modulepreload links (all scripts in parallel, as before), imports the route
+ *   modules and starts the entry (app/entry.client.tsx), which hydrates.
  * Taps made meanwhile are held and replayed (app/lib/early-taps.ts). If an upgrade of React Router changes the
  * script's shape, the build fails here rather than quietly shipping pages that never hydrate.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { dataBlockText, pageScriptsId, pageStateId, type PageScripts } from "../app/lib/page-router/page-data";
+import { manifestPath } from "../app/lib/site-assets";
 
 const modulePreload = /<link rel="modulepreload" href="([^"]+)"\s*\/?>/g;
 const reactRouterBoot =
@@ -46,6 +47,8 @@ const firstPaintWait =
 /** The one boot script: the same on every page; what it loads is in the page's `page-scripts` block. */
 export const bootScript = [
   firstPaintWait,
+  // The web app manifest (for adding the site to a home screen): fetched, with the icon it names, only now.
+  `const manifest=document.createElement("link");manifest.rel="manifest";manifest.href=${JSON.stringify(manifestPath)};manifest.dataset.afterPaint="";document.head.append(manifest);`,
   `const page=JSON.parse(document.getElementById(${JSON.stringify(pageScriptsId)}).textContent);`,
   'for(const href of page.preloads){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}',
   "const ids=Object.keys(page.modules);",

@@ -105,11 +105,13 @@ function preload(urls: readonly string[]): void {
 /**
  * The next page's head in place of this one's: what both have stays as it is (the fonts, the icons, the script
  * that holds early taps), the rest goes, and what only the next has comes in: its title, description, address for
- * search engines and page CSS. The scripts a parsed document holds never run.
+ * search engines and page CSS. What the boot script added stays. The scripts a parsed document holds never run.
  */
 export function replaceHead(head: HTMLHeadElement, next: HTMLHeadElement): void {
-  const isPreload = (node: Element) => node instanceof HTMLLinkElement && node.rel === "modulepreload";
-  const current = [...head.children].filter((node) => !isPreload(node));
+  // What the boot script added after the first paint (the manifest, the preloads) is no page's own.
+  const addedByBoot = (node: Element) =>
+    (node instanceof HTMLLinkElement && node.rel === "modulepreload") || node.hasAttribute("data-after-paint");
+  const current = [...head.children].filter((node) => !addedByBoot(node));
   const kept = new Set<Element>();
   for (const node of [...next.children]) {
     const same = current.find((candidate) => !kept.has(candidate) && candidate.isEqualNode(node));

@@ -252,7 +252,8 @@ describe("replaceHead", () => {
   it("keeps what both heads have as it is, drops the rest and adds what only the next has", () => {
     const head = document.head;
     head.innerHTML =
-      '<meta charset="utf-8"><title>Old</title><style id="fonts">a{}</style><link rel="modulepreload" href="/assets/a.js"><meta name="description" content="old">';
+      '<meta charset="utf-8"><title>Old</title><style id="fonts">a{}</style><link rel="modulepreload" href="/assets/a.js">' +
+      '<meta name="description" content="old"><link rel="manifest" href="/site.webmanifest" data-after-paint="">';
     const fonts = head.querySelector("#fonts");
     const next = new DOMParser().parseFromString(
       '<html><head><meta charset="utf-8"><title>New</title><style id="fonts">a{}</style><meta name="description" content="new"></head></html>',
@@ -263,7 +264,8 @@ describe("replaceHead", () => {
     expect(document.title).toBe("New");
     expect(head.querySelector('meta[name="description"]')?.getAttribute("content")).toBe("new");
     expect(head.querySelectorAll("title")).toHaveLength(1);
-    // The boot's preloads stay: the browser has those files.
+    // What the boot script added stays: the preloads (the browser has those files) and the manifest.
     expect(head.querySelector('link[rel="modulepreload"]')).not.toBeNull();
+    expect(head.querySelector('link[rel="manifest"]')).not.toBeNull();
   });
 });
