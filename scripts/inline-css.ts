@@ -7,8 +7,9 @@
  * The CSS goes into the one empty `<style data-page-css="">` the root layout renders for it (app/root.tsx). The
  * layout renders it with an empty `dangerouslySetInnerHTML`, which hydration leaves as it finds it, so the CSS
  * stays for the life of the page. The <link> elements stay too, marked `disabled` so the browser neither fetches
- * nor applies them: the page hydrates <head> against them, and React Router adds and removes them on
- * client-side navigation.
+ * nor applies them: Vite's loader of a lazily imported chunk finds its stylesheet already linked and does not
+ * fetch it again, and moving to another page in the browser takes that page's links with its head
+ * (app/lib/page-router/navigation.ts).
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
