@@ -187,8 +187,12 @@ test.describe("hydration leaves the page's elements where they are", { tag: "@ph
           if (document.documentElement.hasAttribute("data-hydrated")) return observer.disconnect();
           for (const record of records) {
             for (const node of record.addedNodes) {
-              // The boot script adds the page's modulepreload links after the first paint (scripts/defer-hydration.ts).
+              // The boot script adds the page's modulepreload links and the manifest's after the first paint
+              // (scripts/defer-hydration.ts).
               if (node instanceof HTMLLinkElement && node.rel === "modulepreload") continue;
+              if (node instanceof HTMLLinkElement && node.rel === "manifest" && node.hasAttribute("data-after-paint")) {
+                continue;
+              }
               if (node instanceof Element) seen.push(`added ${describe(node)}`);
             }
             for (const node of record.removedNodes) {

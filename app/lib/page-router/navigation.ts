@@ -6,6 +6,7 @@
  * offline page; a page of a newer build; an answer that is not one of the site's pages) becomes a page load.
  */
 import { loadRouteChunk } from "../chunk-loading";
+import { afterHydrationPieces } from "../hydration-pieces";
 import { pageAt, isPageMove, type Page, type RouteModule } from "./page";
 import { readPageScripts, readPageState, type PageState } from "./page-data";
 
@@ -13,6 +14,11 @@ import { readPageScripts, readPageState, type PageState } from "./page-data";
 let ownEntry: string | null = null;
 /** The address (path and query) of the page shown: back or forward to the same one moves within the page. */
 let shownAt = "";
+/**
+ * Whether the page has hydrated every piece. Until then a link is followed by the browser: a piece still waiting
+ * for its turn would hydrate another page's content onto this page's HTML.
+ */
+let hydrated = false;
 /** The latest move: an earlier one still loading gives way to it. */
 let latest = 0;
 let pagesShown = 0;
@@ -24,12 +30,14 @@ const addressOf = (url: { pathname: string; search: string }) => url.pathname + 
 export function startNavigation(document: Document): void {
   ownEntry = readPageScripts(document)?.entry ?? null;
   shownAt = addressOf(window.location);
+  hydrated = false;
+  afterHydrationPieces(() => (hydrated = true));
 }
 
 /** A click on a link to `href`: true when the router takes it (the caller then prevents the page load). */
 export function followLink(href: string, page: Page, show: (page: Page) => void): boolean {
   const to = new URL(href, window.location.href);
-  if (!isPageMove(to, new URL(window.location.href))) return false;
+  if (!hydrated || !isPageMove(to, new URL(window.location.href))) return false;
   void go(to, "push", page, show);
   return true;
 }
@@ -50,7 +58,9 @@ async function go(to: URL, how: "push" | "pop", page: Page, show: (page: Page) =
     else window.location.reload();
     return;
   }
-  if (how === "push") window.history.pushState(null, "", to.href);
+  // A link to the page shown loads it again in place, as React Router's does: no second history entry.
+  if (how === "push" && addressOf(to) === shownAt) window.history.replaceState(null, "", to.href);
+  else if (how === "push") window.history.pushState(null, "", to.href);
   shownAt = addressOf(to);
   replaceHead(document.head, next.head);
   show(pageAt(next.state, next.modules, to, ++pagesShown));

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
 import { useEffect } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { hydratePieces, startHydrationInPieces } from "../hydration-pieces";
 import { replaceHead, startNavigation } from "./navigation";
 import { pageAt, type RouteModule } from "./page";
 import { dataBlockText, pageScriptsId, pageStateId, type PageState } from "./page-data";
@@ -217,6 +218,36 @@ describe("moving to another page in this document", () => {
     window.dispatchEvent(new PopStateEvent("popstate"));
     await vi.waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("48 Hours Transit #1"));
     expect(document.title).toBe("48 Hours Transit");
+  });
+
+  it("leaves a link to the browser until every piece of the page has hydrated", async () => {
+    const fetch = answerWith(pageHtml(aboutState, "About Us"));
+    startHydrationInPieces();
+    startNavigation(document);
+    show(detailState);
+    expect(fireEvent.click(screen.getByRole("link", { name: "About us" }))).toBe(true);
+    expect(fetch).not.toHaveBeenCalled();
+    hydratePieces();
+    await vi.waitFor(() => {
+      fireEvent.click(screen.getByRole("link", { name: "About us" }));
+      expect(fetch).toHaveBeenCalled();
+    });
+  });
+
+  it("loads the page shown again in place, without a second history entry", async () => {
+    answerWith(pageHtml(detailState, "48 Hours Transit, again"));
+    const push = vi.spyOn(window.history, "pushState");
+    render(
+      <PageRouter initial={pageAt(detailState, modules, window.location, 0)}>
+        <Link to="/dubai-visa/1">This page</Link>
+        <RouteAt index={0} />
+      </PageRouter>,
+    );
+    const length = window.history.length;
+    fireEvent.click(screen.getByRole("link", { name: "This page" }));
+    await vi.waitFor(() => expect(document.title).toBe("48 Hours Transit, again"));
+    expect(window.history.length).toBe(length);
+    expect(push).not.toHaveBeenCalled();
   });
 
   it("leaves a click with a key held, and a place on the same page, to the browser", () => {
