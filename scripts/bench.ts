@@ -18,10 +18,10 @@ import { usage } from "./bench/usage";
 import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { type BenchOptions, parseBenchArgs } from "./bench/args";
-import { type JsRow, formatJsTable } from "./bench/compare";
+import { type JsRow, formatJsTable, jsTableHeading } from "./bench/compare";
 import { type FirstLoadJs, measureJs } from "./bench/first-load-js";
 import { measureLighthouse } from "./bench/lighthouse";
-import { build, log, repoRoot, serve, shown, stopAll } from "./bench/processes";
+import { build, buildName, log, repoRoot, serve, shown, stopAll } from "./bench/processes";
 import { formatReachTable, reachViewport } from "./bench/reach";
 import { measureReach } from "./bench/reach-run";
 import { measureReal } from "./bench/real-run";
@@ -36,9 +36,9 @@ async function main(options: BenchOptions): Promise<number> {
   const started = performance.now();
   const plan = benchTargets(options.routes);
   const buildDir = buildPath(options.buildDir);
-  // React Router's SPA mode, the same pages rendered in the browser: the comparison (--no-compare: none).
+  // React Router's SPA mode, the same pages rendered in the browser: the comparison (--no-compare, --vs: none).
   const csrDir = options.compare ? `${buildDir}-csr` : null;
-  // --wire --vs: another build, as it is (never built here), served beside this one.
+  // --vs: another build, as it is (never built here), served beside this one in the client-rendered build's place.
   const vsDir = options.vs === null ? null : buildPath(options.vs);
   const out = resolve(options.out);
 
@@ -90,21 +90,27 @@ async function main(options: BenchOptions): Promise<number> {
   if (options.real) {
     return measureReal({ options, started, baseUrl, csrUrl, routes: mobileRoutes, buildDir, csrDir, out });
   }
+  // The same server, on a port of its own: only the files differ between the two.
+  const vsUrl = vsDir ? await serve(join(vsDir, "client")) : null;
+  if (vsDir) log(`Serving ${shown(vsDir)} (--vs) on ${vsUrl}`);
+  const comparison = vsDir ? "vs" : "client-rendered";
+  const otherDir = vsDir ?? csrDir;
+  const otherUrl = vsUrl ?? csrUrl;
   const jsOf = new Map<string, FirstLoadJs>();
+  const otherJsOf = new Map<string, FirstLoadJs>();
   const ownJs = await measureJs(baseUrl, buildDir, mobileRoutes);
-  const csrJs = csrDir && csrUrl ? await measureJs(csrUrl, csrDir, mobileRoutes) : null;
+  const otherJs = otherDir && otherUrl ? await measureJs(otherUrl, otherDir, mobileRoutes) : null;
   const jsRows: JsRow[] = mobileRoutes.flatMap((route, index) => {
     const js = ownJs[index];
+    const other = otherJs?.[index] ?? null;
+    if (other) otherJsOf.set(route, other);
     if (!js) return [];
     jsOf.set(route, js);
-    return [{ route, js, clientRendered: csrJs?.[index] ?? null }];
+    return [{ route, js, other }];
   });
   const printJs = () => {
-    console.log(
-      "\nFirst-load JavaScript (brotli bodies of the scripts each page loads before hydration; CSR = the " +
-        "client-rendered build; the parts share each file out by its modules' sizes):\n",
-    );
-    console.log(formatJsTable(jsRows));
+    console.log(`\n${jsTableHeading(comparison, vsDir ? buildName(vsDir) : null)}\n`);
+    console.log(formatJsTable(jsRows, comparison));
   };
   if (options.jsOnly) {
     stopAll();
@@ -117,9 +123,8 @@ async function main(options: BenchOptions): Promise<number> {
     runs: options.runs,
     started,
     baseUrl,
-    csrUrl,
     buildDir,
-    csrDir,
+    other: otherDir && otherUrl ? { comparison, url: otherUrl, dir: otherDir, jsOf: otherJsOf } : null,
     out,
     mobileRoutes,
     jsOf,

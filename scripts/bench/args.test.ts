@@ -84,10 +84,34 @@ describe("parseBenchArgs", () => {
     expect(parseBenchArgs(["--wire", "--vs", "/tmp/other-build"], {}).vs).toBe("/tmp/other-build");
   });
 
-  it("rejects --vs without --wire, or without a directory", () => {
-    expect(() => parseBenchArgs(["--vs=build-before"], {})).toThrow(/--vs .*--wire only/);
-    expect(() => parseBenchArgs(["--real", "--vs=build-before"], {})).toThrow(/--vs .*--wire only/);
+  it("reads --vs without a mode: Lighthouse against that build, and no client-rendered build", () => {
+    expect(parseBenchArgs(["--vs=build-before"], {})).toMatchObject({
+      vs: "build-before",
+      compare: false,
+      wire: false,
+      runs: 1,
+      out: "bench-results/bench.json",
+    });
+    // --no-compare says no client-rendered build, which --vs needs none of: the two agree.
+    expect(parseBenchArgs(["--vs=build-before", "--no-compare"], {})).toMatchObject({
+      vs: "build-before",
+      compare: false,
+    });
+  });
+
+  it("reads --vs with --js: the first-load JavaScript of both builds", () => {
+    expect(parseBenchArgs(["--js", "--vs=build-before"], {})).toMatchObject({
+      jsOnly: true,
+      vs: "build-before",
+      compare: false,
+    });
+  });
+
+  it("rejects --vs with --reach or --real, or without a directory", () => {
+    expect(() => parseBenchArgs(["--reach", "--vs=build-before"], {})).toThrow(/--vs does not work with --reach/);
+    expect(() => parseBenchArgs(["--real", "--vs=build-before"], {})).toThrow(/--vs does not work with --real/);
     expect(() => parseBenchArgs(["--wire", "--vs= "], {})).toThrow(/--vs needs a build directory/);
+    expect(() => parseBenchArgs(["--vs="], {})).toThrow(/--vs needs a build directory/);
   });
 
   it("rejects --wire with --reach, --real or --js: each is a mode of its own", () => {

@@ -26,8 +26,8 @@ export interface BenchOptions {
    */
   real: boolean;
   /**
-   * false with --no-compare: no client-rendered build (React Router's SPA mode, in `<buildDir>-csr`) to measure
-   * beside this one.
+   * false with --no-compare, --wire or --vs: no client-rendered build (React Router's SPA mode, in
+   * `<buildDir>-csr`) to measure beside this one.
    */
   compare: boolean;
   /** --js: only the first-load JavaScript table, no Lighthouse. */
@@ -37,7 +37,10 @@ export interface BenchOptions {
    * (service worker and web workers included), in bytes on the wire, as the browser counts them (./wire.ts).
    */
   wire: boolean;
-  /** --vs=DIR (with --wire): a second build, measured route by route beside this one. null: none. */
+  /**
+   * --vs=DIR: a second build, measured route by route beside this one, in place of the client-rendered build
+   * (Lighthouse, --js) or of nothing (--wire). null: none.
+   */
   vs: string | null;
 }
 
@@ -65,7 +68,13 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     throw new Error(`${modes.map((mode) => `--${mode}`).join(" and ")} are different modes: give one at a time`);
   }
   const vs = values.vs?.trim();
-  if (values.vs !== undefined && !values.wire) throw new Error("--vs compares builds with --wire only");
+  // --reach measures one build and has no comparison to replace; --real's table and its LCP gain are made for the
+  // client-rendered build (Lighthouse's side-by-side table is where two builds of the site meet).
+  if (values.vs !== undefined && (values.reach || values.real)) {
+    throw new Error(
+      `--vs does not work with --${values.reach ? "reach" : "real"}: it compares builds with Lighthouse, --js or --wire`,
+    );
+  }
   if (values.vs !== undefined && !vs) throw new Error("--vs needs a build directory: --vs=build-before");
   // A real load takes in whatever else the machine is doing, and --real has no rule that adds runs to a row
   // that misses a target, as the Lighthouse rows have: it takes a median of 3 from the start. --wire too: what
@@ -94,8 +103,9 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
           : "bench-results/bench.json"),
     reach: values.reach,
     real: values.real,
-    // --wire compares with --vs, if at all, never with the client-rendered build: nothing to build for it.
-    compare: !values["no-compare"] && !values.wire,
+    // --wire compares with --vs, if at all, never with the client-rendered build; and --vs takes that build's
+    // place in the other modes: nothing to build for either.
+    compare: !values["no-compare"] && !values.wire && values.vs === undefined,
     jsOnly: values.js,
     wire: values.wire,
     vs: vs || null,

@@ -7,8 +7,18 @@ import type { Config, Flags } from "lighthouse";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { type FirstLoadJs } from "./first-load-js";
-import { type SideBySideRow, formatSideBySide, lcpRatio, lcpRatioTarget } from "./compare";
 import {
+  type Comparison,
+  type SideBySideRow,
+  type VsSideBySideRow,
+  formatSideBySide,
+  formatVsSideBySide,
+  lcpRatio,
+  sideBySideHeading,
+  vsDifferences,
+} from "./compare";
+import {
+  buildName,
   gitCommit,
   launchChromium,
   log,
@@ -56,8 +66,10 @@ export class Bench {
 
   constructor(
     private readonly baseUrl: string,
-    /** The client-rendered build's server, when it is measured too. */
-    private readonly clientRenderedUrl: string | null = null,
+    /** The comparison build's server (client-rendered, or --vs), when one is measured too. */
+    private readonly otherUrl: string | null = null,
+    /** What the log calls the comparison build's rows. */
+    private readonly otherLabel = "client-rendered",
   ) {}
 
   async start() {
@@ -150,16 +162,16 @@ export class Bench {
   }
 
   /** A row: the runs asked for, topped up to the median of 3 when a figure that varies misses its target. */
-  async measure(target: BenchTarget, runs: number, position: string, clientRendered = false): Promise<RowResult> {
-    const baseUrl = clientRendered ? this.clientRenderedUrl : this.baseUrl;
-    if (!baseUrl) throw new Error("No client-rendered build is being served");
+  async measure(target: BenchTarget, runs: number, position: string, other = false): Promise<RowResult> {
+    const baseUrl = other ? this.otherUrl : this.baseUrl;
+    if (!baseUrl) throw new Error(`No ${this.otherLabel} build is being served`);
     const attempts: Attempt[] = [];
     const failedRuns: string[] = [];
     let wanted = runs;
     for (let run = 1; run <= wanted; run++) {
       const outcome = await this.run(
         target,
-        `${position} ${clientRendered ? "client-rendered " : ""}${target.formFactor} ${target.route} run ${run}`,
+        `${position} ${other ? `${this.otherLabel} ` : ""}${target.formFactor} ${target.route} run ${run}`,
         baseUrl,
       );
       if (outcome instanceof Error) {
@@ -193,42 +205,60 @@ export class Bench {
   }
 }
 
+/** The build each mobile route is measured beside: the client-rendered build, or the --vs build. */
+export interface ComparisonBuild {
+  comparison: Comparison;
+  url: string;
+  dir: string;
+  /** Its first-load JavaScript per mobile route, as measured on its files. */
+  jsOf: ReadonlyMap<string, FirstLoadJs>;
+}
+
+/** How the log and the reports' file names call the comparison build's rows. */
+const rowLabels: Record<Comparison, { log: string; report: string }> = {
+  "client-rendered": { log: "client-rendered", report: "csr" },
+  vs: { log: "vs", report: "vs" },
+};
+
 /**
  * Lighthouse on every row of the plan, this build's and (right after it, so that both see the same load on the
- * machine) the client-rendered build's; prints the tables and writes the JSON and the HTML reports.
+ * machine) the comparison build's; prints the tables and writes the JSON and the HTML reports.
  */
 export async function measureLighthouse(run: {
   plan: readonly BenchTarget[];
   runs: number;
   started: number;
   baseUrl: string;
-  csrUrl: string | null;
   buildDir: string;
-  csrDir: string | null;
+  /** null with --no-compare: this build alone. */
+  other: ComparisonBuild | null;
   out: string;
   mobileRoutes: readonly string[];
   jsOf: ReadonlyMap<string, FirstLoadJs>;
   printJs: () => void;
 }): Promise<number> {
-  const { plan, runs, started, baseUrl, csrUrl, buildDir, csrDir, out, mobileRoutes, jsOf, printJs } = run;
+  const { plan, runs, started, baseUrl, buildDir, other, out, mobileRoutes, jsOf, printJs } = run;
   const reportsDir = join(dirname(out), "reports");
-  const bench = new Bench(baseUrl, csrUrl);
+  const labels = other ? rowLabels[other.comparison] : null;
+  const bench = new Bench(baseUrl, other?.url ?? null, labels?.log);
   await bench.start();
   mkdirSync(reportsDir, { recursive: true });
   const rows: RowResult[] = [];
-  const csrRows = new Map<string, RowResult>();
-  const total = plan.length + (csrUrl ? mobileRoutes.length : 0);
+  const otherRows = new Map<string, RowResult>();
+  const total = plan.length + (other ? mobileRoutes.length : 0);
   let done = 0;
   const position = () => `[${String(++done).padStart(String(total).length)}/${total}]`;
   for (const target of plan) {
     const row = await bench.measure(target, runs, position());
     if (row.report) writeFileSync(join(reportsDir, `${reportSlug(target)}.html`), row.report);
     rows.push({ ...row, firstLoadJs: target.formFactor === "mobile" ? (jsOf.get(target.route)?.bytes ?? null) : null });
-    if (csrUrl && target.formFactor === "mobile") {
+    if (labels && target.formFactor === "mobile") {
       // Right after this build's row, so that both see the same load on the machine.
-      const csrRow = await bench.measure(target, runs, position(), true);
-      if (csrRow.report) writeFileSync(join(reportsDir, `csr-${reportSlug(target)}.html`), csrRow.report);
-      csrRows.set(target.route, csrRow);
+      const otherRow = await bench.measure(target, runs, position(), true);
+      if (otherRow.report) {
+        writeFileSync(join(reportsDir, `${labels.report}-${reportSlug(target)}.html`), otherRow.report);
+      }
+      otherRows.set(target.route, otherRow);
     }
   }
   bench.stop();
@@ -242,21 +272,30 @@ export async function measureLighthouse(run: {
   console.log();
   console.log(formatVerdict(rows));
   printJs();
-  const sideBySide: SideBySideRow[] = csrUrl
-    ? rows
-        .filter((row) => row.formFactor === "mobile")
-        .map((row) => ({
-          route: row.route,
-          ours: row.summary,
-          clientRendered: csrRows.get(row.route)?.summary ?? null,
-        }))
+  const mobileRows = rows.filter((row) => row.formFactor === "mobile");
+  const csr = other?.comparison === "client-rendered";
+  const sideBySide: SideBySideRow[] = csr
+    ? mobileRows.map((row) => ({
+        route: row.route,
+        ours: row.summary,
+        clientRendered: otherRows.get(row.route)?.summary ?? null,
+      }))
     : [];
+  const vsRow = (route: string, summary: RunSummary | null): VsSideBySideRow => ({
+    route,
+    ours: summary,
+    other: otherRows.get(route)?.summary ?? null,
+    oursJs: jsOf.get(route)?.bytes ?? null,
+    otherJs: other?.jsOf.get(route)?.bytes ?? null,
+  });
+  const vsSideBySide = other?.comparison === "vs" ? mobileRows.map((row) => vsRow(row.route, row.summary)) : [];
   if (sideBySide.length > 0) {
-    console.log(
-      `\nSide by side on mobile: this build, and the client-rendered build (CSR) of the same pages; LCP gain = ` +
-        `CSR LCP / this LCP, ! under ${lcpRatioTarget}×:\n`,
-    );
+    console.log(`\n${sideBySideHeading("client-rendered")}\n`);
     console.log(formatSideBySide(sideBySide));
+  }
+  if (other && vsSideBySide.length > 0) {
+    console.log(`\n${sideBySideHeading("vs", { ours: buildName(buildDir), other: buildName(other.dir) })}\n`);
+    console.log(formatVsSideBySide(vsSideBySide));
   }
   console.log();
   const headerNote = formatHeaderNote(rows);
@@ -284,7 +323,10 @@ export async function measureLighthouse(run: {
     userAgent: bench.userAgent,
     buildDir: relative(repoRoot, buildDir),
     runsPerRow: runs,
-    clientRenderedBuildDir: csrDir ? relative(repoRoot, csrDir) : null,
+    // What each mobile row was measured beside: "client-rendered", "vs" (the build in vsBuildDir) or null.
+    comparison: other?.comparison ?? null,
+    clientRenderedBuildDir: other && csr ? relative(repoRoot, other.dir) : null,
+    vsBuildDir: other && !csr ? buildName(other.dir) : null,
     targets,
     rows: rows.map((row) => ({
       formFactor: row.formFactor,
@@ -298,13 +340,23 @@ export async function measureLighthouse(run: {
       metrics: row.summary?.metrics ?? null,
       bytes: row.summary?.bytes ?? null,
       headerBytes: row.summary?.headerBytes ?? null,
-      firstLoadJsKiB: row.firstLoadJs ? Number(kib(row.firstLoadJs).toFixed(1)) : null,
+      firstLoadJsKiB: jsKiB(row.firstLoadJs),
       firstLoadJs: jsOf.get(row.route) && row.formFactor === "mobile" ? jsOf.get(row.route) : null,
       lighthouseJsKiB: row.summary ? Number(kib(row.summary.bytes.js).toFixed(1)) : null,
-      clientRendered: csrRows.has(row.route) && row.formFactor === "mobile" ? csrJson(csrRows.get(row.route)) : null,
+      clientRendered: csr && row.formFactor === "mobile" ? comparisonJson(otherRows.get(row.route)) : null,
       lcpGain:
-        row.formFactor === "mobile"
-          ? lcpRatio({ route: row.route, ours: row.summary, clientRendered: csrRows.get(row.route)?.summary ?? null })
+        csr && row.formFactor === "mobile"
+          ? lcpRatio({ route: row.route, ours: row.summary, clientRendered: otherRows.get(row.route)?.summary ?? null })
+          : null,
+      vs:
+        other && !csr && row.formFactor === "mobile" && otherRows.has(row.route)
+          ? {
+              ...comparisonJson(otherRows.get(row.route)),
+              firstLoadJsKiB: jsKiB(other.jsOf.get(row.route)?.bytes),
+              firstLoadJs: other.jsOf.get(row.route) ?? null,
+              // This build less the --vs build, as the side-by-side table prints them.
+              differences: vsDifferences(vsRow(row.route, row.summary)),
+            }
           : null,
       htmlCssKiB: row.summary ? Number(kib(row.summary.bytes.html + row.summary.bytes.css).toFixed(1)) : null,
       misses: row.summary ? missesOf(row.summary, row.firstLoadJs) : null,
@@ -325,7 +377,10 @@ export async function measureLighthouse(run: {
   return failedRows > 0 ? 1 : 0;
 }
 
-function csrJson(row: RowResult | undefined) {
+const jsKiB = (bytes: number | null | undefined) => (bytes ? Number(kib(bytes).toFixed(1)) : null);
+
+/** A comparison build's row (client-rendered or --vs) in the JSON. */
+function comparisonJson(row: RowResult | undefined) {
   if (!row) return null;
   const ours = row.summary;
   return {

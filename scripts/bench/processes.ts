@@ -120,5 +120,8 @@ export function writeJson(out: string, json: unknown) {
   writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
 }
 
+/** A build's directory as tables and JSON name it: from the project, or whole when outside it (--vs=/tmp/…). */
+export const buildName = (dir: string) =>
+  relative(repoRoot, dir).startsWith("..") ? dir : relative(repoRoot, dir) || ".";
 export const shown = (path: string) => (path.startsWith(`${process.cwd()}/`) ? relative(process.cwd(), path) : path);
 export const took = (seconds: number) => `Took ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;

@@ -4,9 +4,8 @@
  * on the other build right after; one table, and every load's scripts in the JSON.
  */
 import type { Browser, BrowserContext, Request } from "@playwright/test";
-import { relative } from "node:path";
 import type { BenchOptions } from "./args";
-import { gitCommit, launchPlaywrightChromium, log, repoRoot, shown, stopAll, took, writeJson } from "./processes";
+import { buildName, gitCommit, launchPlaywrightChromium, log, shown, stopAll, took, writeJson } from "./processes";
 import { realUserAgent } from "./real";
 import {
   type SeenResponse,
@@ -173,8 +172,6 @@ export async function measureWire(run: {
   await browser.close();
   stopAll();
 
-  // A build outside the project (--vs=/tmp/...) by its whole path, rather than as ../../tmp/...
-  const name = (dir: string) => (relative(repoRoot, dir).startsWith("..") ? dir : relative(repoRoot, dir) || ".");
   const rows: WireRow[] = measured.map(({ route, ours, other }) => ({
     route,
     ours: ours.summary,
@@ -182,7 +179,7 @@ export async function measureWire(run: {
   }));
   const seconds = (performance.now() - run.started) / 1000;
   console.log(
-    `\n${formatWireConditions(options.runs, { ours: name(run.buildDir), other: run.vsDir ? name(run.vsDir) : null })}\n`,
+    `\n${formatWireConditions(options.runs, { ours: buildName(run.buildDir), other: run.vsDir ? buildName(run.vsDir) : null })}\n`,
   );
   console.log(formatWireTable(rows));
   console.log(`\n${wireLegend}`);
@@ -197,8 +194,8 @@ export async function measureWire(run: {
     durationSeconds: Math.round(seconds),
     commit: gitCommit(),
     chromium: chromiumVersion,
-    buildDir: name(run.buildDir),
-    vsBuildDir: run.vsDir ? name(run.vsDir) : null,
+    buildDir: buildName(run.buildDir),
+    vsBuildDir: run.vsDir ? buildName(run.vsDir) : null,
     runsPerRoute: options.runs,
     budgetKiB: wireBudgetKiB,
     conditions: { phone: wirePhone, userAgent: realUserAgent, idleMs: wireIdleMs, timeoutMs: wireTimeoutMs },

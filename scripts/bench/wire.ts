@@ -6,7 +6,7 @@
  * scripts it fetches. The runner (./wire-run.ts) hands over what Playwright saw of each response; which ones
  * count, and how much, is decided here, where it can be tested.
  */
-import { type Column, layout } from "./compare";
+import { type Column, layout, signed } from "./compare";
 import { median } from "./stats";
 import { kib } from "./summary";
 
@@ -188,9 +188,7 @@ const filesCell = (files: number | null) => orDash(files, (n) => (Number.isInteg
 
 /** This build less the other, in KiB with its sign: "+1.2", "-0.4", "+0.0". */
 export function wireDifference(ours: number | null, other: number | null): string {
-  if (ours === null || other === null) return "–";
-  const difference = kib(ours - other);
-  return `${difference < 0 && difference.toFixed(1) !== "-0.0" ? "-" : "+"}${Math.abs(difference).toFixed(1)}`;
+  return ours === null || other === null ? "–" : signed(kib(ours - other), 1);
 }
 
 /** "1 of 3 not hydrated, 1 of 4 failed": what a row's figures leave out or take in; empty when nothing. */
