@@ -16,6 +16,17 @@ async function loadMapFrame(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/**
+ * For the walk over the page's own stops only: the map's frame taken out of the Tab order. Tab passes through a
+ * frame of another process in steps the walk cannot always follow on a busy machine (focus on the body for a
+ * moment; twice in full suites, the next Tab went on from the top and the walk never met the link after the
+ * frame). What is inside the frame is the map's own business and never measured; that Tab gets from the frame to
+ * the link after it is the browser's, and "the map's frame is passed by Tab" below checks it on a quiet page.
+ */
+async function leaveMapFrameOutOfTheWalk(page: Page) {
+  await page.locator("iframe").evaluate((frame) => frame.setAttribute("tabindex", "-1"));
+}
+
 /** Presses Tab (or Shift+Tab) until `target` has focus, failing after `limit` presses. */
 async function tabTo(page: Page, target: Locator, limit = 120, key: "Tab" | "Shift+Tab" = "Tab") {
   const element = await target.elementHandle();
@@ -30,7 +41,10 @@ test.describe("every Tab stop: reachable, with a visible focus indicator, not hi
   for (const path of [paths.home, paths.detail("dubai-visa", 2), paths.contact]) {
     test(path, async ({ tab: page }) => {
       await page.goto(path);
-      if (path === paths.contact) await loadMapFrame(page);
+      if (path === paths.contact) {
+        await loadMapFrame(page);
+        await leaveMapFrameOutOfTheWalk(page);
+      }
       const stops = await tabThrough(page, { overlays: true });
       expect(problemsOf(stops), problemsOf(stops).join("\n")).toEqual([]);
       // The walk ends back on the first stop (the skip link, shown only while focused): off it, the page is back as
@@ -42,6 +56,21 @@ test.describe("every Tab stop: reachable, with a visible focus indicator, not hi
       expect(fromAbove, fromAbove.join("\n")).toEqual([]);
     });
   }
+});
+
+test("the map's frame is passed by Tab: the link after it comes next", async ({ tab: page }) => {
+  await page.goto(paths.contact);
+  await loadMapFrame(page);
+  await page.locator("iframe").focus();
+  const link = page.getByRole("link", { name: "Open the map in a new tab" });
+  // Into the frame's own page (another process), then out of it: the link after the frame. Each Tab is given time
+  // to settle (focus passes the body for a moment between the two processes) before the next.
+  for (let press = 0; press < 5; press++) {
+    await page.keyboard.press("Tab");
+    await page.waitForFunction(() => document.activeElement !== document.body, null, { timeout: 2_000 });
+    if (await link.evaluate((node) => node === document.activeElement)) return;
+  }
+  throw new Error("Tab never got from the map's frame to the link after it");
 });
 
 test("the skip link is the first Tab stop, shows when focused and moves focus to the main content", async ({
