@@ -58,6 +58,8 @@ async function go(to: URL, how: "push" | "pop", page: Page, show: (page: Page) =
     else window.location.reload();
     return;
   }
+  // Where the server sent it (`/contact/` answers from `/contact`), that is the page's address.
+  if (next.url) to = new URL(next.url.pathname + next.url.search + to.hash, to);
   // A link to the page shown loads it again in place, as React Router's does: no second history entry.
   if (how === "push" && addressOf(to) === shownAt) window.history.replaceState(null, "", to.href);
   else if (how === "push") window.history.pushState(null, "", to.href);
@@ -67,6 +69,8 @@ async function go(to: URL, how: "push" | "pop", page: Page, show: (page: Page) =
 }
 
 interface LoadedPage {
+  /** The address the server redirected to, if it did. */
+  url: URL | null;
   state: PageState;
   modules: Page["modules"];
   head: HTMLHeadElement;
@@ -74,8 +78,10 @@ interface LoadedPage {
 
 async function loadPage(to: URL, known: Page["modules"]): Promise<LoadedPage | null> {
   let html: string;
+  let url: URL | null = null;
   try {
     const response = await fetch(addressOf(to), { headers: { Accept: "text/html" } });
+    if (response.redirected) url = new URL(response.url);
     // The site's 404 page is a page like any other.
     if (!response.ok && response.status !== 404) return null;
     if (!response.headers.get("Content-Type")?.includes("text/html")) return null;
@@ -97,7 +103,7 @@ async function loadPage(to: URL, known: Page["modules"]): Promise<LoadedPage | n
       modules[id] = (await loadRouteChunk(id, url).catch(() => undefined)) as RouteModule | undefined;
     }),
   );
-  return { state, modules, head: next.head };
+  return { url, state, modules, head: next.head };
 }
 
 /** The next page's files, fetched at once and in parallel rather than as each import is found. */

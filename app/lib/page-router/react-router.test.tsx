@@ -208,6 +208,20 @@ describe("moving to another page in this document", () => {
     await vi.waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("About the agency"));
   });
 
+  it("takes the address the server redirected to", async () => {
+    const response = new Response(pageHtml(aboutState, "About Us"), { headers: { "Content-Type": "text/html" } });
+    Object.defineProperty(response, "redirected", { value: true });
+    Object.defineProperty(response, "url", { value: "http://localhost:3000/about?moved=1" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => response),
+    );
+    show(detailState);
+    fireEvent.click(screen.getByRole("link", { name: "About us" }));
+    await vi.waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("About the agency"));
+    expect(window.location.pathname + window.location.search).toBe("/about?moved=1");
+  });
+
   it("shows the page before again on back", async () => {
     answerWith(pageHtml(aboutState, "About Us"));
     show(detailState);
