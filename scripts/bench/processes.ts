@@ -125,3 +125,31 @@ export const buildName = (dir: string) =>
   relative(repoRoot, dir).startsWith("..") ? dir : relative(repoRoot, dir) || ".";
 export const shown = (path: string) => (path.startsWith(`${process.cwd()}/`) ? relative(process.cwd(), path) : path);
 export const took = (seconds: number) => `Took ${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+
+/**
+ * `runs` loads of one route on one build, one after another, each logged with what `describe` says of it; a load
+ * that fails is logged and kept apart (left out of the medians). For --real and --wire.
+ */
+export async function repeatLoads<T>(
+  runs: number,
+  label: string,
+  load: () => Promise<T>,
+  describe: (result: T) => string,
+): Promise<{ perRun: T[]; failedRuns: string[] }> {
+  const perRun: T[] = [];
+  const failedRuns: string[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const started = performance.now();
+    try {
+      const result = await load();
+      perRun.push(result);
+      log(`${label} run ${run}: ${describe(result)} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      // Playwright's messages go on with a call log: the first line says what failed.
+      const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+      failedRuns.push(message);
+      log(`${label} run ${run}: failed (${message})`);
+    }
+  }
+  return { perRun, failedRuns };
+}

@@ -8,7 +8,7 @@ import type { BenchOptions } from "./args";
 import {
   gitCommit,
   launchPlaywrightChromium,
-  log,
+  repeatLoads,
   nameHelperShim,
   repoRoot,
   shown,
@@ -72,26 +72,16 @@ interface RealMeasured {
 
 /** --real, one route on one build: `runs` loads one after another; a failed load is left out of the medians. */
 async function measureRealRoute(browser: Browser, url: string, label: string, runs: number): Promise<RealMeasured> {
-  const perRun: RealRun[] = [];
-  const failedRuns: string[] = [];
   const secondsOf = (ms: number | null) => (ms === null ? "–" : `${(ms / 1000).toFixed(2)} s`);
-  for (let run = 1; run <= runs; run++) {
-    const started = performance.now();
-    try {
-      const result = await realLoad(browser, url);
-      perRun.push(result);
-      log(
-        `${label} run ${run}: FCP ${secondsOf(result.fcp)}, LCP ${secondsOf(result.lcp)} (${result.lcpElement ?? "–"}), ` +
-          `blocking ${result.blocking === null ? "–" : Math.round(result.blocking)} ms, ` +
-          `hydrated ${secondsOf(result.hydrated)} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
-      );
-    } catch (error) {
-      // Playwright's messages go on with a call log: the first line says what failed.
-      const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
-      failedRuns.push(message);
-      log(`${label} run ${run}: failed (${message})`);
-    }
-  }
+  const { perRun, failedRuns } = await repeatLoads(
+    runs,
+    label,
+    () => realLoad(browser, url),
+    (result) =>
+      `FCP ${secondsOf(result.fcp)}, LCP ${secondsOf(result.lcp)} (${result.lcpElement ?? "–"}), ` +
+      `blocking ${result.blocking === null ? "–" : Math.round(result.blocking)} ms, ` +
+      `hydrated ${secondsOf(result.hydrated)}`,
+  );
   return { summary: summariseRealRuns(perRun, failedRuns), perRun };
 }
 

@@ -5,7 +5,17 @@
  */
 import type { Browser, BrowserContext, Request } from "@playwright/test";
 import type { BenchOptions } from "./args";
-import { buildName, gitCommit, launchPlaywrightChromium, log, shown, stopAll, took, writeJson } from "./processes";
+import {
+  buildName,
+  gitCommit,
+  launchPlaywrightChromium,
+  log,
+  repeatLoads,
+  shown,
+  stopAll,
+  took,
+  writeJson,
+} from "./processes";
 import { realUserAgent } from "./real";
 import {
   type SeenResponse,
@@ -121,25 +131,12 @@ const kibOf = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** --wire, one route on one build: `runs` loads one after another; a failed load is left out of the medians. */
 async function measureWireRoute(browser: Browser, url: string, label: string, runs: number): Promise<WireMeasured> {
-  const perRun: WireRun[] = [];
-  const failedRuns: string[] = [];
-  for (let run = 1; run <= runs; run++) {
-    const started = performance.now();
-    try {
-      const result = await wireLoad(browser, url);
-      perRun.push(result);
-      log(
-        `${label} run ${run}: ${kibOf(result.bytes)} in ${result.files} scripts` +
-          (result.hydrated ? "" : ", never hydrated") +
-          ` (${((performance.now() - started) / 1000).toFixed(1)} s)`,
-      );
-    } catch (error) {
-      // Playwright's messages go on with a call log: the first line says what failed.
-      const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
-      failedRuns.push(message);
-      log(`${label} run ${run}: failed (${message})`);
-    }
-  }
+  const { perRun, failedRuns } = await repeatLoads(
+    runs,
+    label,
+    () => wireLoad(browser, url),
+    (result) => `${kibOf(result.bytes)} in ${result.files} scripts` + (result.hydrated ? "" : ", never hydrated"),
+  );
   return { summary: summariseWireRuns(perRun, failedRuns), perRun };
 }
 
