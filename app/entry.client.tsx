@@ -18,7 +18,8 @@ function hydrate(): void {
   const state = readPageState(document);
   // A page without its state (a copy saved from an old build, say) stays as its HTML shows it: links still work.
   if (!state) return;
-  const modules = (window as { __reactRouterRouteModules?: Record<string, RouteModule> }).__reactRouterRouteModules;
+  // Set by the boot script (scripts/defer-hydration.ts), which has imported them.
+  const modules = (window as { __pageRouteModules?: Record<string, RouteModule> }).__pageRouteModules;
   startNavigation(document);
   startHydrationInPieces();
   startRecordingInput(document);

@@ -53,7 +53,7 @@ export const bootScript = [
   'for(const href of page.preloads){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}',
   "const ids=Object.keys(page.modules);",
   "const modules=await Promise.all(ids.map((id)=>import(page.modules[id])));",
-  "window.__reactRouterRouteModules=Object.fromEntries(ids.map((id,i)=>[id,modules[i]]));",
+  "window.__pageRouteModules=Object.fromEntries(ids.map((id,i)=>[id,modules[i]]));",
   "import(page.entry);",
 ].join("\n");
 

@@ -30,6 +30,10 @@ const addressOf = (url: { pathname: string; search: string }) => url.pathname + 
 export function startNavigation(document: Document): void {
   ownEntry = readPageScripts(document)?.entry ?? null;
   shownAt = addressOf(window.location);
+  // The boot script has preloaded this page's files: a move needs only the next page's others.
+  for (const link of document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')) {
+    preloaded.add(link.getAttribute("href") ?? "");
+  }
   hydrated = false;
   afterHydrationPieces(() => (hydrated = true));
 }

@@ -222,6 +222,25 @@ describe("moving to another page in this document", () => {
     expect(window.location.pathname + window.location.search).toBe("/about?moved=1");
   });
 
+  it("preloads only the next page's files the boot script has not", async () => {
+    document.head.insertAdjacentHTML("beforeend", '<link rel="modulepreload" href="/assets/shared-1.js">');
+    startNavigation(document);
+    const scripts = { entry, modules: {}, preloads: ["/assets/shared-1.js", "/assets/about-1.js"] };
+    answerWith(
+      pageHtml(aboutState, "About Us").replace(
+        /(id="page-scripts">)[^<]*/,
+        (_, open: string) => open + dataBlockText(scripts),
+      ),
+    );
+    show(detailState);
+    fireEvent.click(screen.getByRole("link", { name: "About us" }));
+    await vi.waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("About the agency"));
+    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute("href"),
+    );
+    expect(preloads.sort()).toEqual(["/assets/about-1.js", "/assets/shared-1.js"]);
+  });
+
   it("shows the page before again on back", async () => {
     answerWith(pageHtml(aboutState, "About Us"));
     show(detailState);
