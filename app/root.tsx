@@ -9,6 +9,7 @@ import { dataBlockText, pageStateId, type PageState } from "./lib/page-router/pa
 import { chunkFailures, isChunkLoadError, type ChunkLoadError } from "./lib/chunk-loading";
 import { earlyTapScript, replayEarlyTaps } from "./lib/early-taps";
 import { interCoreRange, interLatinExtRange, interRestRange, interWeights } from "./lib/font";
+import { applyFontOnNewPage, fontScript, loadFontForNextPage } from "./lib/font-loading";
 import { paths } from "./lib/paths";
 import { pageShown } from "./lib/statistics/visits";
 import { sendKeptEnquiries } from "./lib/forms/kept-start";
@@ -26,9 +27,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 // The font faces are written here rather than in CSS so that the built font's URL comes from its import.
-// font-display: optional, not swap: the font is used when it is there as the text is first laid out; on a slow
-// first visit the page keeps the metric-matched fallback (the font is cached for the next page) instead of
-// swapping under the reader, which re-wrapped the home slides and shifted the layout (CLS 0.007 on Slow 4G).
+// font-display: optional, not swap: the font is used when it is there as the text is first laid out; otherwise the
+// page keeps the metric-matched fallback instead of swapping under the reader, which re-wrapped the home slides and
+// shifted the layout (CLS 0.007 on Slow 4G). A first visit does not ask for it before its first paint at all
+// (app/lib/font-loading.ts): it fetches the font once hydrated, for the next page.
 // Not preloaded: Chromium holds the first paint for a preloaded optional face. Under its own Slow 4G and 4x CPU
 // throttling (npm run bench -- --real) that cost / and /services 0.1-0.4 s of FCP and up to 0.2 s of LCP, and
 // the whole page was laid out in one long task instead of as it streamed in (e2e/routes.spec.ts keeps the
@@ -53,6 +55,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {/* Holds taps made before hydration, for App to carry out (app/lib/early-taps.ts). */}
         <script dangerouslySetInnerHTML={{ __html: earlyTapScript }} />
+        {/* Inter from the first paint when this phone has it already (app/lib/font-loading.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: fontScript(interCore) }} />
         <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
         {/* Empty here: the build fills it with the page's CSS (scripts/inline-css.ts). */}
         <style data-page-css="" dangerouslySetInnerHTML={{ __html: "" }} />
@@ -80,7 +84,10 @@ function PageStateBlock() {
   return <script type="application/json" id={pageStateId} dangerouslySetInnerHTML={{ __html: dataBlockText(state) }} />;
 }
 
-/** On every path change the window scrolls to the top (the spec's screens) and focus moves to the new page. */
+/**
+ * On every path change the window scrolls to the top (the spec's screens), focus moves to the new page, and the
+ * page takes the site's font if it has loaded since the first.
+ */
 function useScrollToTopOnPathChange() {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
@@ -89,6 +96,8 @@ function useScrollToTopOnPathChange() {
     previous.current = pathname;
     window.scrollTo(0, 0);
     document.getElementById("main")?.focus({ preventScroll: true });
+    // Before the new page is painted: in Inter, if the font has loaded since the first page.
+    applyFontOnNewPage({ document });
   }, [pathname]);
 }
 
@@ -119,6 +128,8 @@ export default function App() {
       replayEarlyTaps();
       // An enquiry kept on this phone for want of a network goes now (its sender loads only then; issue 38).
       sendKeptEnquiries();
+      // The font, for the next page, unless this one has it (app/lib/font-loading.ts).
+      void loadFontForNextPage({ document, fonts: document.fonts, storage: () => window.localStorage, url: interCore });
     });
   }, []);
   const matches = useMatches();

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { paths } from "../app/lib/paths";
 import { expect, test } from "./fixtures";
 
@@ -36,5 +37,57 @@ test.describe("the site's font", () => {
     const withAccent = await loaded("José Peñafrancia");
     expect(withAccent, "the core and the rest").toHaveLength(2);
     expect(withAccent).toContain(english[0]);
+  });
+});
+
+/**
+ * The first paint never waits for the font (app/lib/font-loading.ts): a first visit is painted in the
+ * metric-matched fallback and asks for Inter only once it has hydrated; the next page, moved to in the document
+ * or loaded, is in Inter from its first paint, and nothing swaps under the reader on the way.
+ */
+test.describe("when the site's font is used", () => {
+  /** The font stack the body is drawn with, and whether Inter's core face has loaded in this document. */
+  const fontState = (page: Page) =>
+    page.evaluate(() => ({
+      family: getComputedStyle(document.body).fontFamily,
+      inter: [...document.fonts].some(
+        (face) => face.family.replace(/"/g, "") === "Inter Variable" && face.status === "loaded",
+      ),
+    }));
+
+  test("a first visit is painted before the font is asked for; the next pages are in Inter", async ({ page }) => {
+    await page.goto(paths.home);
+    expect((await fontState(page)).family, "the first page in the fallback").toMatch(/^"Inter Fallback"/);
+    // Fetched once the page has hydrated: for the next page, not this one.
+    await expect.poll(async () => (await fontState(page)).inter).toBe(true);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+      fonts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".woff2"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.fonts, "one font file: the core face").toHaveLength(1);
+    expect(timing.fonts[0], "asked for after the first contentful paint").toBeGreaterThan(timing.paint);
+    expect((await fontState(page)).family, "and this page stays as it is").toMatch(/^"Inter Fallback"/);
+
+    // A move in the document: the new page is shown in Inter.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    expect((await fontState(page)).family).toMatch(/^"Inter Variable"/);
+
+    // A page loaded later: in Inter from the start, from the browser's cache, and nothing shifts.
+    await page.goto(paths.about);
+    expect(await fontState(page)).toEqual({ family: expect.stringMatching(/^"Inter Variable"/), inter: true });
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let count = 0;
+          const observer = new PerformanceObserver((list) => (count += list.getEntries().length));
+          observer.observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(count), 250);
+        }),
+    );
+    expect(shifts, "layout shifts on the page loaded in Inter").toBe(0);
   });
 });

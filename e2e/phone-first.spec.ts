@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { getDetailRecord } from "../app/content/details";
 import { leadPrice } from "../app/content/details/helpers";
-import { interWeights } from "../app/lib/font";
+import { fontClass } from "../app/lib/font-loading";
 import { readDetailRoute } from "../app/lib/detail-route";
 import { pagePaths, paths } from "../app/lib/paths";
 import { unbreakablePattern } from "../app/lib/unbreakable";
@@ -294,33 +294,20 @@ test.describe("the agency's name in the phone header", { tag: "@phone" }, () => 
     test(`is whole at ${viewport.width} px in the site's font, beside the Menu button`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(paths.home);
-      const weight = `${interWeights.min} ${interWeights.max}`;
-      const fit = await page.locator(agencyName).evaluate(async (element, weight) => {
-        // On a first visit the page may keep a fallback font (Inter is optional, so a late font never re-wraps
-        // the page), and fallbacks differ by machine: the same Inter file, added again to be used once loaded,
-        // measures the name in the site's own font.
-        // The page's own Latin face of Inter (the one whose range starts at U+0000), as its inline style names it.
-        const face = [...document.styleSheets]
-          .flatMap((sheet) => [...sheet.cssRules])
-          .find(
-            (rule): rule is CSSFontFaceRule =>
-              rule instanceof CSSFontFaceRule &&
-              rule.style.getPropertyValue("font-family").includes("Inter Variable") &&
-              /^U\+0+-/i.test(rule.style.getPropertyValue("unicode-range")),
-          );
-        const url = face && /url\("?([^")]+)"?\)/.exec(face.style.getPropertyValue("src"))?.[1];
-        if (!url) throw new Error("no Latin face of Inter in the page's styles");
-        const inter = new FontFace("Inter Variable", `url(${url})`, { weight, display: "block" });
-        document.fonts.add(await inter.load());
-        await document.fonts.ready;
+      const fit = await page.locator(agencyName).evaluate(async (element, fontClass) => {
+        // A first visit is painted in the fallback (app/lib/font-loading.ts), and fallbacks differ by machine: the
+        // page's own switch to Inter, with the font loaded, measures the name in the site's own font.
+        await document.fonts.load('800 1em "Inter Variable"', element.textContent ?? "");
+        document.documentElement.classList.add(fontClass);
+        if (!getComputedStyle(element).fontFamily.startsWith('"Inter Variable"')) throw new Error("not in Inter");
         return { needed: element.scrollWidth, given: element.clientWidth };
-      }, weight);
+      }, fontClass);
       expect(fit.needed, "the name is not cut short").toBeLessThanOrEqual(fit.given);
     });
 
     test(`is whole at ${viewport.width} px in the fallback, before Inter has arrived`, async ({ page }) => {
-      // Inter is optional and not preloaded: on a slow first visit the page is shown, and stays, in the
-      // metric-matched fallback. Its font requests are held here, so the page can only have the fallback.
+      // A first visit is shown, and stays, in the metric-matched fallback (app/lib/font-loading.ts); so is any page
+      // whose font has not come in time. Its font requests are held here, so the page can only have the fallback.
       await page.route("**/*.woff2", () => {});
       await page.setViewportSize(viewport);
       // Not "load": that waits for the held font.

@@ -102,6 +102,10 @@ export class Bench {
       onlyCategories: [...categoryIds],
       // The not-found page answers 404 on purpose; without this Lighthouse reports the page as failed to load.
       ignoreStatusCode: target.notFound,
+      // Every run a first visit, as the Lighthouse CLI's fresh browser profile gives: by default Lighthouse empties
+      // the HTTP cache but keeps localStorage, and the runs share one browser. A page's note that the phone has the
+      // font (app/lib/font-loading.ts), left by the run before, would then describe a cache that is gone.
+      clearStorageTypes: ["all"],
     };
     const { default: lighthouse, desktopConfig } = await import("lighthouse");
     const config: Config | undefined = target.formFactor === "desktop" ? desktopConfig : undefined;
