@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
 import BetterSqlite3 from "better-sqlite3";
+import { fontNoteKey } from "../app/lib/font-loading";
 import { chromiumArgs, testBrowserPath } from "../scripts/browser";
 import { expect, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
@@ -125,15 +126,18 @@ test.describe("the site's own statistics @phone", () => {
     // Nothing else was counted meanwhile (a second count of a page would show here).
     expect(allViews()).toBe(6);
 
-    // Nothing in the browser: no cookie, no storage.
+    // Nothing in the browser for the counts: no cookie, no storage. The one item there is the site's note of the
+    // font file it has (app/lib/font-loading.ts), the same for every visitor of a build: it tells no one apart.
+    const font = await page.evaluate((key) => localStorage.getItem(key), fontNoteKey);
+    expect(font, "the font note holds the font's URL, nothing else").toMatch(/^\/assets\/[\w-]+\.woff2$/);
     expect(
       await page.evaluate(async () => ({
         cookie: document.cookie,
-        local: localStorage.length,
+        local: Object.keys(localStorage),
         session: sessionStorage.length,
         databases: (await indexedDB.databases()).length,
       })),
-    ).toEqual({ cookie: "", local: 0, session: 0, databases: 0 });
+    ).toEqual({ cookie: "", local: [fontNoteKey], session: 0, databases: 0 });
 
     // The pages' Core Web Vitals, sent as each page was hidden: one row per metric id, on the landing page too.
     await context.close();

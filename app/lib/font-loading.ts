@@ -22,7 +22,7 @@
 export const fontClass = "font-inter";
 
 /** Where the phone remembers which font file it has loaded. Bump the version if the value's meaning changes. */
-const storageKey = "karama:font:v1";
+export const fontNoteKey = "karama:font:v1";
 
 /** What the font's loading needs of the browser, given in tests. */
 export interface FontLoading {
@@ -39,7 +39,7 @@ export interface FontLoading {
  * Its hash is in the CSP with the page's other inline scripts (server/script-hashes.ts).
  */
 export function fontScript(url: string): string {
-  const [key, value, name] = [storageKey, url, fontClass].map((text) => JSON.stringify(text));
+  const [key, value, name] = [fontNoteKey, url, fontClass].map((text) => JSON.stringify(text));
   return `try{if(window.localStorage.getItem(${key})===${value})document.documentElement.classList.add(${name})}catch(e){}`;
 }
 
@@ -54,7 +54,7 @@ export async function loadFontForNextPage(loading: FontLoading): Promise<void> {
   if (faces.length === 0) return;
   loadedIn.add(loading.document);
   try {
-    loading.storage().setItem(storageKey, loading.url);
+    loading.storage().setItem(fontNoteKey, loading.url);
   } catch {
     // Site data blocked or full: each page load starts in the fallback; moves in the document still get the font.
   }
