@@ -4,7 +4,7 @@
  * Inter is `font-display: optional` (app/root.tsx). Used from the first layout, the browser fetched it as it laid
  * the page out and held the text for the face's block period, so the first paint always came after the font: on
  * a phone's first visit, a round trip and 15 KB more before anything could be read. Lighthouse's simulation of a
- * phone put FCP and LCP at 0.90-0.91 s on every route with it, 0.65-0.76 s without.
+ * phone put FCP and LCP at 0.90-0.91 s on every route with it, 0.65-0.79 s without (docs/benchmarks.md).
  *
  * So the style sheet's font stack starts with the metric-matched fallback, and Inter comes first only under the
  * class below (app/styles/global.css):
