@@ -153,3 +153,47 @@ export async function repeatLoads<T>(
   }
   return { perRun, failedRuns };
 }
+
+/** One route measured on this build and, when there is one, on the other build, right after. */
+export interface RoutePair<T> {
+  route: string;
+  ours: T;
+  other: T | null;
+}
+
+/**
+ * Each route loaded in Chromium on this build, then at once on the other build (so both see the same load on the
+ * machine), `measure` giving each its runs; the browser is closed after. For --real and --wire, whose other build
+ * is the client-rendered one and the --vs one.
+ */
+export async function measureRoutePairs<T>(
+  routes: readonly string[],
+  urls: { ours: string; other: string | null },
+  labels: { mode: string; other: string },
+  measure: (browser: Browser, url: string, label: string) => Promise<T>,
+): Promise<{ measured: RoutePair<T>[]; chromiumVersion: string }> {
+  const browser = await launchPlaywrightChromium();
+  const measured: RoutePair<T>[] = [];
+  for (const [index, route] of routes.entries()) {
+    const position = `[${index + 1}/${routes.length}] ${labels.mode}`;
+    const ours = await measure(browser, `${urls.ours}${route}`, `${position} ${route}`);
+    const other = urls.other
+      ? await measure(browser, `${urls.other}${route}`, `${position} ${labels.other} ${route}`)
+      : null;
+    measured.push({ route, ours, other });
+  }
+  const chromiumVersion = browser.version();
+  await browser.close();
+  return { measured, chromiumVersion };
+}
+
+/** Every failed load of the pairs, named by route (and the other build's label), as the run's end lists them. */
+export function pairFailures(
+  measured: readonly RoutePair<{ summary: { failedRuns: string[] } }>[],
+  otherLabel: string,
+): string[] {
+  return measured.flatMap(({ route, ours, other }) => [
+    ...ours.summary.failedRuns.map((failure) => `${route}: ${failure}`),
+    ...(other?.summary.failedRuns.map((failure) => `${route} (${otherLabel}): ${failure}`) ?? []),
+  ]);
+}

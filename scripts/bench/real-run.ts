@@ -7,7 +7,8 @@ import { relative } from "node:path";
 import type { BenchOptions } from "./args";
 import {
   gitCommit,
-  launchPlaywrightChromium,
+  measureRoutePairs,
+  pairFailures,
   repeatLoads,
   nameHelperShim,
   repoRoot,
@@ -100,33 +101,24 @@ export async function measureReal(run: {
   out: string;
 }): Promise<number> {
   const { options, baseUrl, csrUrl, routes, out } = run;
-  const browser = await launchPlaywrightChromium();
-  const measured: { route: string; ours: RealMeasured; clientRendered: RealMeasured | null }[] = [];
-  for (const [index, route] of routes.entries()) {
-    const position = `[${index + 1}/${routes.length}]`;
-    const ours = await measureRealRoute(browser, `${baseUrl}${route}`, `${position} real ${route}`, options.runs);
-    const clientRendered = csrUrl
-      ? await measureRealRoute(browser, `${csrUrl}${route}`, `${position} real client-rendered ${route}`, options.runs)
-      : null;
-    measured.push({ route, ours, clientRendered });
-  }
-  const chromiumVersion = browser.version();
-  await browser.close();
+  const { measured, chromiumVersion } = await measureRoutePairs(
+    routes,
+    { ours: baseUrl, other: csrUrl },
+    { mode: "real", other: "client-rendered" },
+    (browser, url, label) => measureRealRoute(browser, url, label, options.runs),
+  );
   stopAll();
 
-  const rows: RealRow[] = measured.map(({ route, ours, clientRendered }) => ({
+  const rows: RealRow[] = measured.map(({ route, ours, other }) => ({
     route,
     ours: ours.summary,
-    clientRendered: clientRendered?.summary ?? null,
+    clientRendered: other?.summary ?? null,
   }));
   const seconds = (performance.now() - run.started) / 1000;
   console.log(`\n${formatRealConditions(options.runs)}\n`);
   console.log(formatRealTable(rows));
   console.log(`\n${realLegend}`);
-  const failed = measured.flatMap(({ route, ours, clientRendered }) => [
-    ...ours.summary.failedRuns.map((failure) => `${route}: ${failure}`),
-    ...(clientRendered?.summary.failedRuns.map((failure) => `${route} (client-rendered): ${failure}`) ?? []),
-  ]);
+  const failed = pairFailures(measured, "client-rendered");
   for (const failure of failed) console.log(`Failed load: ${failure}`);
 
   writeJson(out, {
@@ -148,7 +140,7 @@ export async function measureReal(run: {
       ...row,
       lcpGain: realLcpGain(row),
       perRun: measured[index]?.ours.perRun ?? [],
-      clientRenderedPerRun: measured[index]?.clientRendered?.perRun ?? null,
+      clientRenderedPerRun: measured[index]?.other?.perRun ?? null,
     })),
   });
   console.log(`\nJSON: ${shown(out)}`);

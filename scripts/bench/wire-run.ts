@@ -8,7 +8,8 @@ import type { BenchOptions } from "./args";
 import {
   buildName,
   gitCommit,
-  launchPlaywrightChromium,
+  measureRoutePairs,
+  pairFailures,
   log,
   repeatLoads,
   shown,
@@ -155,18 +156,12 @@ export async function measureWire(run: {
   out: string;
 }): Promise<number> {
   const { options, baseUrl, vsUrl, routes, out } = run;
-  const browser = await launchPlaywrightChromium();
-  const measured: { route: string; ours: WireMeasured; other: WireMeasured | null }[] = [];
-  for (const [index, route] of routes.entries()) {
-    const position = `[${index + 1}/${routes.length}]`;
-    const ours = await measureWireRoute(browser, `${baseUrl}${route}`, `${position} wire ${route}`, options.runs);
-    const other = vsUrl
-      ? await measureWireRoute(browser, `${vsUrl}${route}`, `${position} wire vs ${route}`, options.runs)
-      : null;
-    measured.push({ route, ours, other });
-  }
-  const chromiumVersion = browser.version();
-  await browser.close();
+  const { measured, chromiumVersion } = await measureRoutePairs(
+    routes,
+    { ours: baseUrl, other: vsUrl },
+    { mode: "wire", other: "vs" },
+    (browser, url, label) => measureWireRoute(browser, url, label, options.runs),
+  );
   stopAll();
 
   const rows: WireRow[] = measured.map(({ route, ours, other }) => ({
@@ -180,10 +175,7 @@ export async function measureWire(run: {
   );
   console.log(formatWireTable(rows));
   console.log(`\n${wireLegend}`);
-  const failed = measured.flatMap(({ route, ours, other }) => [
-    ...ours.summary.failedRuns.map((failure) => `${route}: ${failure}`),
-    ...(other?.summary.failedRuns.map((failure) => `${route} (vs): ${failure}`) ?? []),
-  ]);
+  const failed = pairFailures(measured, "vs");
   for (const failure of failed) console.log(`Failed load: ${failure}`);
 
   writeJson(out, {
