@@ -1,3 +1,4 @@
+import type { LongTaskLike } from "./blocking";
 import type { LhrLike, NetworkRequestLike } from "./summary";
 
 const origin = "http://127.0.0.1:4000";
@@ -11,6 +12,8 @@ export interface FakeRun {
   cls?: number;
   interactive?: number;
   requests?: NetworkRequestLike[];
+  /** The long-tasks audit's items; without them the result has no such audit. */
+  longTasks?: LongTaskLike[];
   /** Audit id → score below 1, in the category named. */
   failing?: { id: string; category: string; details?: unknown }[];
   runtimeError?: { code: string; message: string };
@@ -54,6 +57,7 @@ export function fakeLhr(run: FakeRun = {}): LhrLike {
       },
     },
   };
+  if (run.longTasks) audits["long-tasks"] = { score: 1, details: { items: run.longTasks } };
   for (const audit of failing) audits[audit.id] = { score: 0, details: audit.details };
   const categories: LhrLike["categories"] = {};
   for (const [id, score] of Object.entries(scores)) {

@@ -6,6 +6,7 @@ import type { LaunchedChrome } from "chrome-launcher";
 import type { Config, Flags } from "lighthouse";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { formatBlockingSources, formatRealLongTasks } from "./blocking";
 import { type FirstLoadJs } from "./first-load-js";
 import {
   type Comparison,
@@ -57,7 +58,8 @@ interface Attempt {
   warnings: string[];
 }
 
-type PerRun = Pick<RunSummary, "scores" | "metrics"> & Pick<Attempt, "benchmarkIndex" | "warnings">;
+type PerRun = Pick<RunSummary, "scores" | "metrics" | "blocking" | "realLongTasks"> &
+  Pick<Attempt, "benchmarkIndex" | "warnings">;
 
 export class Bench {
   private chrome: LaunchedChrome | null = null;
@@ -115,7 +117,12 @@ export class Bench {
       "Lighthouse",
     );
     if (!result) throw new Error("Lighthouse returned no result");
-    const summary = summariseRun(result.lhr, target.notFound, result.artifacts.DevtoolsLog);
+    const summary = summariseRun(
+      result.lhr,
+      target.notFound,
+      result.artifacts.DevtoolsLog,
+      result.artifacts.Trace?.traceEvents,
+    );
     return {
       summary,
       report: Array.isArray(result.report) ? result.report.join("\n") : result.report,
@@ -143,11 +150,16 @@ export class Bench {
       const started = performance.now();
       try {
         const outcome = await this.attempt(target, baseUrl);
-        const { scores, metrics } = outcome.summary;
+        const { scores, metrics, blocking, realLongTasks } = outcome.summary;
+        const tbtWhy = [
+          blocking && formatBlockingSources(blocking),
+          realLongTasks && formatRealLongTasks(realLongTasks),
+        ];
         log(
           `${label}: perf ${scores.performance}, a11y ${scores.accessibility}, bp ${scores["best-practices"]}, ` +
             `seo ${scores.seo}, FCP ${(metrics.fcp / 1000).toFixed(2)} s, LCP ${(metrics.lcp / 1000).toFixed(2)} s, ` +
-            `TBT ${Math.round(metrics.tbt)} ms (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+            `TBT ${Math.round(metrics.tbt)} ms${tbtWhy.some(Boolean) ? ` (${tbtWhy.filter(Boolean).join("; ")})` : ""} ` +
+            `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
         );
         this.lighthouseVersion ||= outcome.lighthouseVersion;
         this.userAgent ||= outcome.userAgent;
@@ -198,9 +210,11 @@ export class Bench {
       ...base,
       runs: attempts.length,
       summary,
-      perRun: attempts.map(({ summary: { scores, metrics }, benchmarkIndex, warnings }) => ({
+      perRun: attempts.map(({ summary: { scores, metrics, blocking, realLongTasks }, benchmarkIndex, warnings }) => ({
         scores,
         metrics,
+        blocking,
+        realLongTasks,
         benchmarkIndex,
         warnings,
       })),
@@ -342,6 +356,8 @@ export async function measureLighthouse(run: {
       error: row.error ?? null,
       scores: row.summary?.scores ?? null,
       metrics: row.summary?.metrics ?? null,
+      blocking: row.summary?.blocking ?? null,
+      realLongTasks: row.summary?.realLongTasks ?? null,
       bytes: row.summary?.bytes ?? null,
       headerBytes: row.summary?.headerBytes ?? null,
       firstLoadJsKiB: jsKiB(row.firstLoadJs),

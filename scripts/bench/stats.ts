@@ -1,3 +1,4 @@
+import { blockingSourceKeys } from "./blocking";
 import { type ByteGroups, type Metrics, type RunSummary, categoryIds } from "./summary";
 
 export function median(values: readonly number[]): number {
@@ -50,6 +51,12 @@ export function aggregateRuns(runs: readonly RunSummary[]): { summary: RunSummar
         : null,
       failingAudits: chosen.failingAudits,
       byDesign: chosen.byDesign,
+      blocking: runs.every((run) => run.blocking)
+        ? medianBy(blockingSourceKeys, runs, (run, key) => run.blocking?.[key] ?? 0)
+        : null,
+      realLongTasks: runs.every((run) => run.realLongTasks)
+        ? medianBy(["wallMs", "threadMs"] as const, runs, (run, key) => run.realLongTasks?.[key] ?? 0)
+        : null,
     },
     representative,
   };

@@ -74,6 +74,34 @@ describe("headerSizes", () => {
 });
 
 describe("summariseRun", () => {
+  it("says where the blocking time of the long tasks after FCP comes from, when Lighthouse lists them", () => {
+    const url = "http://127.0.0.1:4000/contact";
+    const longTasks = [
+      { url: "Unattributable", startTime: 600, duration: 160 },
+      { url, startTime: 780, duration: 70 },
+    ];
+    expect(summariseRun(fakeLhr({ url, fcp: 700, longTasks }), false).blocking).toEqual({
+      navigation: 10,
+      page: 20,
+      scripts: 0,
+      unattributed: 0,
+    });
+    expect(summariseRun(fakeLhr({ url, fcp: 700 }), false).blocking).toBeNull();
+  });
+
+  it("reads the real long tasks' wall and thread time from the trace, when it has one", () => {
+    const url = "http://127.0.0.1:4000/contact";
+    const trace = [
+      { name: "navigationStart", pid: 1, tid: 1, ts: 0, args: { data: { documentLoaderURL: url } } },
+      { name: "RunTask", ph: "X", pid: 1, tid: 1, ts: 10_000, dur: 30_000, tdur: 9_000 },
+    ];
+    expect(summariseRun(fakeLhr({ url }), false, undefined, trace).realLongTasks).toEqual({
+      wallMs: 30,
+      threadMs: 9,
+    });
+    expect(summariseRun(fakeLhr({ url }), false).realLongTasks).toBeNull();
+  });
+
   it("splits the response headers out of the transfer when it has the DevTools log", () => {
     const lhr = fakeLhr({ requests: [request("/", "Document", 5000), request("/assets/entry.js", "Script", 50_000)] });
     const log = [

@@ -2,6 +2,14 @@
  * From one Lighthouse result to the figures the benchmark reports, and which targets (issue 6) they miss.
  * Reads a structural subset of Lighthouse's result so that the rules can be tested on small fixtures.
  */
+import {
+  type BlockingSources,
+  type LongTaskLike,
+  type RealLongTasks,
+  type TraceEventLike,
+  blockingSources,
+  realLongTasks,
+} from "./blocking";
 
 export const categoryIds = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type CategoryId = (typeof categoryIds)[number];
@@ -67,6 +75,10 @@ export interface RunSummary {
   failingAudits: Record<CategoryId, string[]>;
   /** Categories below 100 only through audits that a 404 page fails by design. */
   byDesign: CategoryId[];
+  /** Where the blocking time of the long tasks after FCP comes from (./blocking.ts); null without that list. */
+  blocking: BlockingSources | null;
+  /** The real load's tasks the simulation makes long, in wall and thread time (./blocking.ts); null without a trace. */
+  realLongTasks: RealLongTasks | null;
 }
 
 export const targets = {
@@ -157,7 +169,12 @@ function numeric(lhr: LhrLike, auditId: string): number {
 }
 
 /** Throws when the run cannot be used (no score, a runtime error): the caller retries it. */
-export function summariseRun(lhr: LhrLike, notFound: boolean, devtoolsLog?: readonly DevtoolsEventLike[]): RunSummary {
+export function summariseRun(
+  lhr: LhrLike,
+  notFound: boolean,
+  devtoolsLog?: readonly DevtoolsEventLike[],
+  trace?: readonly TraceEventLike[],
+): RunSummary {
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const pageUrl = lhr.mainDocumentUrl ?? lhr.finalDisplayedUrl;
   const scores = {} as Record<CategoryId, number>;
@@ -184,10 +201,12 @@ export function summariseRun(lhr: LhrLike, notFound: boolean, devtoolsLog?: read
   const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkRequestLike[] } | undefined)?.items;
   if (!requests) throw new Error("Lighthouse reported no network requests");
   const headers = devtoolsLog ? headerSizes(devtoolsLog) : null;
+  const fcp = numeric(lhr, "first-contentful-paint");
+  const longTasks = (lhr.audits["long-tasks"]?.details as { items?: LongTaskLike[] } | undefined)?.items;
   return {
     scores,
     metrics: {
-      fcp: numeric(lhr, "first-contentful-paint"),
+      fcp,
       lcp: numeric(lhr, "largest-contentful-paint"),
       tbt: numeric(lhr, "total-blocking-time"),
       cls: numeric(lhr, "cumulative-layout-shift"),
@@ -196,6 +215,8 @@ export function summariseRun(lhr: LhrLike, notFound: boolean, devtoolsLog?: read
     headerBytes: headers ? groupBytes(requests, pageUrl, (request) => headers.get(request.url) ?? 0) : null,
     failingAudits,
     byDesign,
+    blocking: Array.isArray(longTasks) ? blockingSources(longTasks, fcp, pageUrl) : null,
+    realLongTasks: trace ? realLongTasks(trace, pageUrl) : null,
   };
 }
 
