@@ -81,8 +81,10 @@ export interface TraceEventLike {
 /** The real task that Lighthouse's 4× CPU slowdown makes a long task (50 ms). */
 const longAtFourTimesMs = 12.5;
 
+export const realLongTaskKeys = ["wallMs", "threadMs"] as const;
+
 /** The page's main-thread tasks in the real load that the simulation turns into long tasks. */
-export interface RealLongTasks {
+export interface RealLongTasks extends Record<(typeof realLongTaskKeys)[number], number> {
   /** Their wall time, which the simulation multiplies by 4 (ms). */
   wallMs: number;
   /** The part of it the main thread ran on a CPU (ms); the rest it waited: for a core, or for another process. */

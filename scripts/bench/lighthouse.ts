@@ -151,14 +151,13 @@ export class Bench {
       try {
         const outcome = await this.attempt(target, baseUrl);
         const { scores, metrics, blocking, realLongTasks } = outcome.summary;
-        const tbtWhy = [
-          blocking && formatBlockingSources(blocking),
-          realLongTasks && formatRealLongTasks(realLongTasks),
-        ];
+        const why = [blocking && formatBlockingSources(blocking), realLongTasks && formatRealLongTasks(realLongTasks)]
+          .filter(Boolean)
+          .join("; ");
         log(
           `${label}: perf ${scores.performance}, a11y ${scores.accessibility}, bp ${scores["best-practices"]}, ` +
             `seo ${scores.seo}, FCP ${(metrics.fcp / 1000).toFixed(2)} s, LCP ${(metrics.lcp / 1000).toFixed(2)} s, ` +
-            `TBT ${Math.round(metrics.tbt)} ms${tbtWhy.some(Boolean) ? ` (${tbtWhy.filter(Boolean).join("; ")})` : ""} ` +
+            `TBT ${Math.round(metrics.tbt)} ms${why ? ` (${why})` : ""} ` +
             `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
         );
         this.lighthouseVersion ||= outcome.lighthouseVersion;

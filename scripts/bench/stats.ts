@@ -1,4 +1,4 @@
-import { blockingSourceKeys } from "./blocking";
+import { blockingSourceKeys, realLongTaskKeys } from "./blocking";
 import { type ByteGroups, type Metrics, type RunSummary, categoryIds } from "./summary";
 
 export function median(values: readonly number[]): number {
@@ -24,6 +24,19 @@ function medianBy<K extends string>(
   return result;
 }
 
+/** The median of each figure of a group some runs may lack: null unless every run has it. */
+function medianOfGroup<K extends string>(
+  keys: readonly K[],
+  runs: readonly RunSummary[],
+  group: (run: RunSummary) => Record<K, number> | null,
+): Record<K, number> | null {
+  const groups = runs.map(group);
+  if (!groups.every((each) => each !== null)) return null;
+  const result = {} as Record<K, number>;
+  for (const key of keys) result[key] = median(groups.map((each) => each[key]));
+  return result;
+}
+
 /**
  * Several runs of one row: each score, metric and byte count is the median over the runs. The representative
  * run, whose report and audit lists are kept, is the one nearest the median FCP and LCP (Lighthouse's own
@@ -46,17 +59,11 @@ export function aggregateRuns(runs: readonly RunSummary[]): { summary: RunSummar
       scores: medianBy(categoryIds, runs, (run, id) => run.scores[id]),
       metrics,
       bytes: medianBy(byteKeys, runs, (run, key) => run.bytes[key]),
-      headerBytes: runs.every((run) => run.headerBytes)
-        ? medianBy(byteKeys, runs, (run, key) => run.headerBytes?.[key] ?? 0)
-        : null,
+      headerBytes: medianOfGroup(byteKeys, runs, (run) => run.headerBytes),
       failingAudits: chosen.failingAudits,
       byDesign: chosen.byDesign,
-      blocking: runs.every((run) => run.blocking)
-        ? medianBy(blockingSourceKeys, runs, (run, key) => run.blocking?.[key] ?? 0)
-        : null,
-      realLongTasks: runs.every((run) => run.realLongTasks)
-        ? medianBy(["wallMs", "threadMs"] as const, runs, (run, key) => run.realLongTasks?.[key] ?? 0)
-        : null,
+      blocking: medianOfGroup(blockingSourceKeys, runs, (run) => run.blocking),
+      realLongTasks: medianOfGroup(realLongTaskKeys, runs, (run) => run.realLongTasks),
     },
     representative,
   };
