@@ -1,9 +1,10 @@
 /**
  * Where a Lighthouse run's blocking time comes from, as its long-tasks list shows it (the `long-tasks` audit: the
- * simulated main-thread tasks of 50 ms or more, each attributed to a URL). Most of what is left of the mobile
- * TBT is not the site's code: it is Chromium committing the navigation, a task Lighthouse cannot attribute, which
- * its simulation starts when the document has downloaded and so partly after FCP (docs/benchmarks.md). Each run's
- * log line and the JSON say how much of the blocking is that task and how much the page's own.
+ * simulated main-thread tasks of 50 ms or more, each attributed to a URL). Chromium's commit of the navigation, a
+ * task Lighthouse cannot attribute, is left out of the graph its simulation estimates FCP from but not of the one
+ * TBT comes from: it runs partly after the simulated FCP, and pushes the page's first parse and layout after it too
+ * (docs/benchmarks.md, "Why the page's first layout counts as blocking"). Each run's log line and the JSON say how
+ * much of the blocking is that task and how much the page's own tasks.
  *
  * An estimate: Lighthouse's TBT averages two simulations, each with its own FCP, and the list comes from one,
  * so the parts need not add up to the TBT.
