@@ -129,6 +129,7 @@ async function main(options: BenchOptions): Promise<number> {
     mobileRoutes,
     jsOf,
     printJs,
+    pin: options.pin,
   });
 }
 

@@ -16,6 +16,7 @@ describe("parseBenchArgs", () => {
       jsOnly: false,
       wire: false,
       vs: null,
+      pin: true,
     });
   });
 
@@ -34,7 +35,13 @@ describe("parseBenchArgs", () => {
       jsOnly: false,
       wire: false,
       vs: null,
+      pin: true,
     });
+  });
+
+  it("reads --no-pin", () => {
+    expect(parseBenchArgs(["--no-pin"], {}).pin).toBe(false);
+    expect(parseBenchArgs(["--no-pin", "--vs=build-before"], {})).toMatchObject({ pin: false, vs: "build-before" });
   });
 
   it("reads --reach", () => {
@@ -63,6 +70,7 @@ describe("parseBenchArgs", () => {
       out: "bench-results/bench-wire.json",
       compare: false,
       vs: null,
+      pin: true,
     });
     expect(
       parseBenchArgs(["--wire", "--no-build", "--runs=1", "--out=tmp/w.json", "--routes=/,/contact"], {

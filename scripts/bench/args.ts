@@ -42,6 +42,11 @@ export interface BenchOptions {
    * (Lighthouse, --js) or of nothing (--wire). null: none.
    */
   vs: string | null;
+  /**
+   * false with --no-pin: the page's main thread shares every core with the rest, instead of running on one of its
+   * own while Lighthouse runs (./pinning.ts).
+   */
+  pin: boolean;
 }
 
 export function parseBenchArgs(argv: string[], env: Record<string, string | undefined>): BenchOptions {
@@ -54,6 +59,7 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
       reach: { type: "boolean", default: false },
       real: { type: "boolean", default: false },
       "no-compare": { type: "boolean", default: false },
+      "no-pin": { type: "boolean", default: false },
       js: { type: "boolean", default: false },
       wire: { type: "boolean", default: false },
       vs: { type: "string" },
@@ -109,5 +115,6 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     jsOnly: values.js,
     wire: values.wire,
     vs: vs || null,
+    pin: !values["no-pin"],
   };
 }

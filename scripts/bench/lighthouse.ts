@@ -31,6 +31,7 @@ import {
   withTimeout,
   writeJson,
 } from "./processes";
+import { RendererPinning } from "./pinning";
 import { type BenchTarget, reportSlug } from "./routes";
 import { aggregateRuns, median } from "./stats";
 import { type RunSummary, categoryIds, kib, missesOf, rerunWorthy, summariseRun, targets } from "./summary";
@@ -253,8 +254,15 @@ export async function measureLighthouse(run: {
   mobileRoutes: readonly string[];
   jsOf: ReadonlyMap<string, FirstLoadJs>;
   printJs: () => void;
+  /** The page's main thread on a core of its own (./pinning.ts); false with --no-pin. */
+  pin: boolean;
 }): Promise<number> {
   const { plan, runs, started, baseUrl, buildDir, other, out, mobileRoutes, jsOf, printJs } = run;
+  // Before Chromium starts, so that its first renderer is born on its core.
+  const pinning = run.pin ? RendererPinning.start() : null;
+  if (typeof pinning === "string") log(`Not giving the page's main thread a core of its own: ${pinning}.`);
+  if (pinning instanceof RendererPinning) stops.push(() => pinning.stop());
+  const pinned = pinning instanceof RendererPinning ? pinning : null;
   const reportsDir = join(dirname(out), "reports");
   const labels = other ? rowLabels[other.comparison] : null;
   const bench = new Bench(baseUrl, other?.url ?? null, labels?.log);
@@ -315,6 +323,11 @@ export async function measureLighthouse(run: {
     console.log(formatVsSideBySide(vsSideBySide));
   }
   console.log();
+  console.log(
+    pinned
+      ? `${pinned.describe()}.`
+      : "The page's main thread shared every core with Chromium's other threads, Lighthouse and the server.",
+  );
   const headerNote = formatHeaderNote(rows);
   if (headerNote) console.log(headerNote);
   const benchmarkIndexes = rows.flatMap((row) => row.perRun.map((run) => run.benchmarkIndex));
@@ -340,6 +353,8 @@ export async function measureLighthouse(run: {
     userAgent: bench.userAgent,
     buildDir: relative(repoRoot, buildDir),
     runsPerRow: runs,
+    // The core the renderers' main threads had to themselves, and the cores every other thread ran on; null: --no-pin.
+    pinning: pinned?.split ?? null,
     // What each mobile row was measured beside: "client-rendered", "vs" (the build in vsBuildDir) or null.
     comparison: other?.comparison ?? null,
     clientRenderedBuildDir: other && csr ? relative(repoRoot, other.dir) : null,

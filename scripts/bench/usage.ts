@@ -4,7 +4,7 @@
  */
 export const usage =
   "Usage: npm run bench -- [--routes=/,/about] [--runs=N] [--no-build] [--out=bench-results/bench.json] " +
-  "[--no-compare] [--vs=DIR] [--reach | --real | --js | --wire]";
+  "[--no-compare] [--no-pin] [--vs=DIR] [--reach | --real | --js | --wire]";
 
 if (process.argv.includes("--help")) {
   console.log(
