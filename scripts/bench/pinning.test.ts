@@ -82,17 +82,23 @@ describe("RendererPinning", () => {
     readdirSync(`/proc/${pid ?? "none"}/task`)
       .map(Number)
       .filter((tid) => tid !== pid);
+  // A thread that ended between the listing and the read is left out.
   const threadCpus = (pid: number | undefined) =>
     new Set(
-      threadsOf(pid).map(
-        (tid) => /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${pid}/task/${tid}/status`, "utf8"))?.[1],
-      ),
+      threadsOf(pid).flatMap((tid) => {
+        try {
+          return /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${pid}/task/${tid}/status`, "utf8"))?.[1] ?? [];
+        } catch {
+          return [];
+        }
+      }),
     );
   const standIn = (type: string) =>
     spawn(process.execPath, ["-e", "setTimeout(() => {}, 20000)", "--", `--type=${type}`]);
 
   it.skipIf(!canPin)(
     "moves a renderer's main thread to its core, every other thread of the tree to the rest, until stopped",
+    { timeout: 30_000 },
     async () => {
       const split = coreSplit(availableParallelism()) ?? { renderer: "", rest: "" };
       const all = cpusOf(process.pid);
@@ -102,17 +108,17 @@ describe("RendererPinning", () => {
       const pinning = RendererPinning.start();
       try {
         expect(pinning).toBeInstanceOf(RendererPinning);
-        await expect.poll(() => cpusOf(renderer.pid)).toBe(split.renderer);
+        await expect.poll(() => cpusOf(renderer.pid), { timeout: 5000 }).toBe(split.renderer);
         expect(threadsOf(renderer.pid).length).toBeGreaterThan(0);
         // Threads the main thread starts after it was moved start on its core, until the next pass moves them.
-        await expect.poll(() => threadCpus(renderer.pid)).toEqual(new Set([split.rest]));
-        await expect.poll(() => cpusOf(utility.pid)).toBe(split.rest);
-        await expect.poll(() => threadCpus(utility.pid)).toEqual(new Set([split.rest]));
+        await expect.poll(() => threadCpus(renderer.pid), { timeout: 5000 }).toEqual(new Set([split.rest]));
+        await expect.poll(() => cpusOf(utility.pid), { timeout: 5000 }).toBe(split.rest);
+        await expect.poll(() => threadCpus(utility.pid), { timeout: 5000 }).toEqual(new Set([split.rest]));
         expect(cpusOf(process.pid)).toBe(split.rest);
         // A renderer started later is found by a later pass.
         const late = standIn("renderer");
         try {
-          await expect.poll(() => cpusOf(late.pid), { timeout: 2000 }).toBe(split.renderer);
+          await expect.poll(() => cpusOf(late.pid), { timeout: 5000 }).toBe(split.renderer);
         } finally {
           late.kill();
         }
