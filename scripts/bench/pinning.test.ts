@@ -74,8 +74,9 @@ describe("treeOf", () => {
 });
 
 describe("RendererPinning", () => {
-  const cpusOf = (pid: number | undefined) =>
-    /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${pid ?? "none"}/status`, "utf8"))?.[1];
+  /** The CPU list in a /proc status file: a process's (its main thread's) or one thread's. */
+  const allowedCpus = (statusPath: string) => /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(statusPath, "utf8"))?.[1];
+  const cpusOf = (pid: number | undefined) => allowedCpus(`/proc/${pid ?? "none"}/status`);
   const canPin = process.platform === "linux" && availableParallelism() >= 2;
 
   const threadsOf = (pid: number | undefined) =>
@@ -87,7 +88,7 @@ describe("RendererPinning", () => {
     new Set(
       threadsOf(pid).flatMap((tid) => {
         try {
-          return /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${pid}/task/${tid}/status`, "utf8"))?.[1] ?? [];
+          return allowedCpus(`/proc/${pid}/task/${tid}/status`) ?? [];
         } catch {
           return [];
         }
