@@ -24,9 +24,9 @@ const fieldsHint =
   fallbacks.name +
   "”), {service}: the visa they picked (or “" +
   fallbacks.service +
-  "”), {price}: the price of the page they wrote from (or “" +
+  "”), {price}: the price of the service they picked (or “" +
   fallbacks.price +
-  "”), {documents}: that page's documents list, one line each (or a sentence pointing to the page), {agency}, " +
+  "”), {documents}: its documents list, one line each (or a sentence pointing to the page), {agency}, " +
   "{hours}: the opening hours. Write it so that it reads well either way: “The price is {price}.”";
 
 /** How each field of the file shows in the form: its label, and for a ready text's words, their hint and check. */

@@ -64,6 +64,28 @@ describe.each(engines)("the ready texts of an enquiry on %s", (engine) => {
     expect(page.text).toContain('data-reply="whatsapp" target="_blank"');
   });
 
+  // Issue 59, item 1: the service picked, not the page the form was on (the 48-hour transit visa's, AED 190.00).
+  it("quotes a Dubai form's service its own price and papers, and tells staff when no service is known", async () => {
+    const maria = await submit(
+      { name: "Maria Reyes", phone: "050 123 4580", visa_type: "30 Days Dubai Visa", visa_label: "Dubai Tourist Visa" },
+      "/dubai-visa/1",
+    );
+    const page = await staff.client.get(`/office/enquiries/${maria}`);
+    const text = readyLinks(page.text).get("First reply with the price")?.whatsapp?.searchParams.get("text") ?? "";
+    expect(text).toContain("enquiry about Dubai Tourist Visa.");
+    expect(text).toContain("The price is AED 390.00.");
+    expect(text).not.toContain("AED 190.00");
+    expect(page.text).not.toContain('class="ready-note"');
+
+    const none = await submit({ name: "Sam Lee", phone: "050 123 4581", visa_type: "" }, "/dubai-visa/1");
+    const unknown = await staff.client.get(`/office/enquiries/${none}`);
+    const note = /<p class="ready-note">([^<]*)<\/p>/.exec(unknown.text)?.[1] ?? "";
+    expect(note).toContain("leave out the price and the documents");
+    const first = readyLinks(unknown.text).get("First reply with the price")?.whatsapp?.searchParams.get("text") ?? "";
+    expect(first).toContain("The price is available on request.");
+    expect(first).not.toContain("AED 190.00");
+  });
+
   it("notes a tap on a text on the timeline by the text's name and the person, and the enquiry is contacted", async () => {
     const id = await submit({ name: "Joy Santos", phone: "050 123 4568" }, "/visa-changes/2");
     const { client } = staff;
@@ -116,8 +138,9 @@ describe.each(engines)("the ready texts of an enquiry on %s", (engine) => {
     expect([...(first?.whatsapp?.searchParams.keys() ?? [])]).toEqual(["text"]);
     expect(first?.whatsapp?.hash).toBe("");
     expect(first?.whatsapp?.searchParams.get("text")).toContain(`Hello ${name}, this is`);
-    // Sent from the Contact page: no price there, so the fallback.
-    expect(first?.whatsapp?.searchParams.get("text")).toContain("The price is available on request.");
+    // Sent from the Contact page about "Tourist Visa" (the kind the test's form picks): from the tourist visas' lowest
+    // price, whatever page it came from (issue 59, item 1).
+    expect(first?.whatsapp?.searchParams.get("text")).toContain("The price is from AED 390.00.");
     expect([...(first?.email?.searchParams.keys() ?? [])]).toEqual(["subject", "body"]);
     expect(first?.email?.searchParams.get("body")).toContain(`Hello ${name}, this is`);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readReplyTexts, readyReplies, repliesFile, type ReplyTexts } from "./replies";
-import { loadReplyFacts, pageFacts } from "./reply-facts";
+import { loadReplyFacts, serviceFacts } from "./reply-facts";
 import { fallbacks, fieldWords, fillIn, type TextValues } from "./reply-texts";
 
 /* Issue 37, "Replies from ready texts": the texts the agency keeps, checked, and filled in for one enquiry. */
@@ -63,31 +63,34 @@ describe("filling in a ready text", () => {
   });
 });
 
-describe("the price and documents of the page an enquiry was sent from", () => {
+describe("the price and documents of the service page an enquiry was sent from, its kind picked", () => {
   beforeAll(loadReplyFacts);
   const site = "https://karama.example";
+  /** An enquiry from `page` about the kind of service `kind` (the form's own, on a service page). */
+  const pageFacts = (
+    page: string | null,
+    kind = page?.startsWith("/visa-packages") ? "Visa package" : "Tourist Visa",
+  ) => serviceFacts({ page, visaType: kind, visaLabel: null }, site);
 
   it("reads a service page's own price and documents checklist, from the site's content files", () => {
-    const facts = pageFacts("/tourist-visa/2", site);
+    const facts = pageFacts("/tourist-visa/2");
     expect(facts.price).toBe("AED 390.00");
     expect(facts.documents[0]).toBe("Clear colour copy of your passport, valid for at least 6 months");
     expect(facts.pageAddress).toBe("https://karama.example/tourist-visa/2");
     expect(facts.hours).toBe("Mon - Sat, 10.00 am to 10.00 pm");
     // The documents of that page, not another's: the visa packages ask for travel dates.
-    expect(pageFacts("/visa-packages/2", site).documents).toContain(
-      "Your travel dates and the names of everyone travelling",
-    );
+    expect(pageFacts("/visa-packages/2").documents).toContain("Your travel dates and the names of everyone travelling");
     expect(facts.documents).not.toContain("Your travel dates and the names of everyone travelling");
   });
 
   it('says "from" the lowest price of a page that lists several', () => {
-    expect(pageFacts("/tourist-visa/1", site).price).toBe("from AED 390.00");
+    expect(pageFacts("/tourist-visa/1").price).toBe("from AED 390.00");
   });
 
   it.each([null, "/contact", "/", "/services", "/tourist-visa/9", "/tourist-visa/2/x", "/nowhere/1"])(
-    "knows no price or documents for %j",
+    "knows no price or documents for %j without a service picked",
     (page) => {
-      expect(pageFacts(page, site)).toMatchObject({ price: "", documents: [], pageAddress: null });
+      expect(pageFacts(page, "")).toMatchObject({ price: "", documents: [], pageAddress: null });
     },
   );
 });

@@ -30,6 +30,8 @@ export interface EnquiryProps {
   replies: ReturnType<typeof replyLinks>;
   /** The agency's ready texts, filled in for this visitor (issue 37); none when not given. */
   ready?: readonly ReadyReply[];
+  /** Why the ready texts leave out the price and documents (issue 59, item 1), for staff; null when they do not. */
+  readyNote?: string | null;
   /** Whether this server mails enquiries to the agency (SMTP_HOST set). */
   mailOn: boolean;
   /** A form sent back with a problem: its message, and what was typed, kept. */
@@ -85,7 +87,16 @@ export function sentFrom(page: string | null, kind: EnquiryDetail["kind"]): { ti
  * timeline. Every stored text is shown with its control characters and bidirectional overrides made visible
  * (server/text.ts): oneLine for a field, visible for the message and a note, which keep their line breaks.
  */
-export function Enquiry({ enquiry, steps, replies, ready = [], mailOn, problem, owner }: EnquiryProps) {
+export function Enquiry({
+  enquiry,
+  steps,
+  replies,
+  ready = [],
+  readyNote = null,
+  mailOn,
+  problem,
+  owner,
+}: EnquiryProps) {
   const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);
   const from = sentFrom(enquiry.page, enquiry.kind);
   return (
@@ -124,7 +135,7 @@ export function Enquiry({ enquiry, steps, replies, ready = [], mailOn, problem, 
           </a>
         ) : null}
       </div>
-      <ReadyTexts ready={ready} />
+      <ReadyTexts ready={ready} note={readyNote} />
       <p class="status reply-status" role="status" data-reply-status></p>
 
       <section aria-labelledby="message-heading" class="card visitor-message">

@@ -19,13 +19,14 @@ const missing = {
  * iPhones show wa.me's web page instead of opening WhatsApp, browsers differ on a redirect to mailto:, and the
  * office's policy (form-action 'self') would have to let forms go elsewhere.
  */
-export function ReadyTexts({ ready }: { ready: readonly ReadyReply[] }) {
+export function ReadyTexts({ ready, note = null }: { ready: readonly ReadyReply[]; note?: string | null }) {
   if (ready.length === 0) return null;
   return (
     <details class="ready-texts">
       <summary>
         Ready texts <span class="count">{ready.length}</span>
       </summary>
+      {note ? <p class="ready-note">{note}</p> : null}
       <ul class="ready-list">
         {ready.map((text) => (
           <li key={text.name} class="ready" data-ready={text.name}>

@@ -8,7 +8,7 @@ import { readPhone } from "../../data/enquiries/phone";
 import { oneLine } from "../../text";
 import { longestStepNote, quickPick, readDubaiDateTime } from "../next-step-time";
 import { readyReplies, replyLinks } from "../replies";
-import { loadReplyFacts, pageFacts } from "../reply-facts";
+import { loadReplyFacts, serviceFacts } from "../reply-facts";
 import { officeRoutes } from "../routes";
 import type { On } from "../routing";
 import type { Session } from "../sessions";
@@ -34,7 +34,7 @@ export function register(on: On, ctx: OfficeContext): void {
     ]);
     if (!enquiry) return notFound(request, reply, session);
     const replies = replyLinks(enquiry, ctx.texts, ctx.agencyName);
-    const facts = { ...pageFacts(enquiry.page, ctx.siteUrl), agency: ctx.agencyName };
+    const { unknown, ...facts } = serviceFacts(enquiry, ctx.siteUrl);
     return page(
       request,
       reply,
@@ -43,7 +43,8 @@ export function register(on: On, ctx: OfficeContext): void {
         enquiry={enquiry}
         steps={{ step, linked, now: Date.now() }}
         replies={replies}
-        ready={readyReplies(enquiry, ctx.texts, facts)}
+        ready={readyReplies(enquiry, ctx.texts, { ...facts, agency: ctx.agencyName })}
+        readyNote={unknown}
         mailOn={Boolean(mail)}
         problem={problem}
         owner={session.person.role === "owner" ? { fresh: fresh(session) } : undefined}
