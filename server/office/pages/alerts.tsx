@@ -3,7 +3,7 @@ import type { StoredSubscription } from "../../data/push";
 import { dubaiDateTime } from "../time";
 
 export interface AlertsProps {
-  /** Why alerts are off for the whole office (PUSH_CONTACT unset); null when they are on. */
+  /** Why alerts are off for the whole office (PUSH_CONTACT=off); null when they are on. */
   off: string | null;
   /** The key a browser subscribes with (VAPID, base64url); null while the database is not open. */
   publicKey: string | null;
@@ -26,8 +26,8 @@ export function AlertsCard({ off, publicKey, devices }: AlertsProps) {
       <h2 id="alerts-heading">Alerts on this phone</h2>
       {off ? (
         <p data-alerts-off>
-          Alerts are off for the whole office: the server&apos;s PUSH_CONTACT setting is not set. Ask whoever runs the
-          server to set it; new enquiries still arrive by e-mail and in the inbox.
+          Alerts are off for the whole office: the server&apos;s PUSH_CONTACT setting is off. Ask whoever runs the
+          server to remove it; new enquiries still arrive by e-mail and in the inbox.
         </p>
       ) : (
         <>
