@@ -52,7 +52,7 @@ describe.each(engines)("alerts on the Me page, on %s", (engine) => {
     });
     expect(on.status).toBe(200);
     expect(await new PushStore(database).subscriptionsOf(person.id)).toHaveLength(1);
-    expect((await client.get("/office/me")).text).toContain("Alerts are on for");
+    expect((await client.get("/office/me")).text).toContain("Your devices with alerts on");
 
     const test = await client.json("/office/me/alerts/test", { endpoint: device.endpoint });
     expect(test.status).toBe(200);
