@@ -233,14 +233,12 @@ export const serverSettingsSchema = z.object({
   OFFICE_DIGEST: withDefault("on", onOff("OFFICE_DIGEST")).meta(about("the daily digest mail at 09:00 Dubai time")),
   PUSH_CONTACT: unsetOr(pushContact).meta(
     about(
-      "alerts on the agency's phones: an https: or mailto: address the push services may reach whoever runs the server at, or off",
+      "alerts on the phones: the https: or mailto: address push services may write to; off turns alerts off",
       "`mailto:` `AGENCY_EMAIL`, or `SITE_URL`",
     ),
   ),
   PUSH_HOSTS: withDefault("", pushHosts).meta(
-    about(
-      "more push services' host names, comma-separated (`*.name` for those under it), beside Google's, Mozilla's, Apple's and Microsoft's",
-    ),
+    about("more push services' host names, comma-separated (`*.name`: any under it), beside the four known"),
   ),
   PUSH_LOOPBACK: withDefault("off", onOff("PUSH_LOOPBACK")).meta(
     about("tests only: on accepts push services on plain http at 127.0.0.1"),
