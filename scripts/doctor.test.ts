@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../server/data/open";
+import { PushStore } from "../server/data/push";
 import { removeTestDirs, testDatabase } from "../server/testing/inbox-server";
 import { LocalSmtp } from "../server/testing/smtp";
 import { type Check, type DoctorOptions, runChecks } from "./doctor/checks";
@@ -106,13 +107,16 @@ describe("npm run doctor", () => {
       "Settings read from /srv/karama/.env",
       `SITE_URL is ${siteUrl}`,
       `The back office is at ${siteUrl}/office`,
-      "Enquiries are mailed to office@karama-visa.example",
+      "AGENCY_EMAIL is office@karama-visa.example",
       "TRUST_PROXY is 127.0.0.1",
       "The server listens on 127.0.0.1:3000, behind the proxy",
       `The build in ${join(folder, "client")} is for ${siteUrl}`,
-      `The mail server 127.0.0.1:${smtpPort} answers over TLS (STARTTLS), and takes the login`,
+      `Enquiries are mailed to office@karama-visa.example: the mail server 127.0.0.1:${smtpPort} answers over TLS ` +
+        "(STARTTLS), and takes the login",
       expect.stringMatching(/inbox\.sqlite answers; its schema is up to date \(\d+ migrations\)$/),
       `${siteUrl} answers over HTTPS, with a valid certificate`,
+      "Alerts on phones are on; the push services' contact is mailto:office@karama-visa.example " +
+        "(from AGENCY_EMAIL; PUSH_CONTACT is not set); 0 devices have them on",
       expect.stringMatching(/^The newest backup in .* is 0 hours old \(1 kept\)$/),
     ]);
   });
@@ -136,7 +140,7 @@ describe("npm run doctor", () => {
     const local = await check({ SITE_URL: "http://localhost:3000", AGENCY_EMAIL: "info@example.com" });
     expect(line(local, /^SITE_URL/)).toMatchObject({ status: "fail", fix: expect.stringMatching(/build again/) });
     expect(line(local, /back office/)).toMatchObject({ status: "fail", text: expect.stringMatching(/passkeys/) });
-    expect(line(local, /AGENCY_EMAIL/)).toMatchObject({ status: "fail" });
+    expect(line(local, /^AGENCY_EMAIL/)).toMatchObject({ status: "fail" });
     const office = await check({ OFFICE_URL: "http://localhost:3000" });
     expect(line(office, /back office/)).toMatchObject({ status: "fail" });
   });
@@ -147,6 +151,68 @@ describe("npm run doctor", () => {
     expect(line(unset, /listens on 0\.0\.0\.0/)).toMatchObject({ status: "warn" });
     expect(line(unset, /PUSH_LOOPBACK/)).toMatchObject({ status: "fail" });
     expect(line(await check({ TRUST_PROXY: "true" }), /TRUST_PROXY/)).toMatchObject({ status: "fail" });
+  });
+
+  it("states mail's state once, truly: mailed to AGENCY_EMAIL, or not mailed while SMTP_HOST is not set", async () => {
+    const mailing = (checks: Check[]) => checks.filter((entry) => /mailed/.test(entry.text)).map((entry) => entry.text);
+    expect(mailing(await check({}))).toEqual([
+      expect.stringMatching(/^Enquiries are mailed to office@karama-visa\.example: the mail server/),
+    ]);
+    const off = mailing(await check({ SMTP_HOST: "" }));
+    expect(off).toEqual([
+      "SMTP_HOST is not set: enquiries are kept in the office, not mailed to office@karama-visa.example",
+    ]);
+    const away = mailing(await check({ SMTP_PORT: "1" }));
+    expect(away).toEqual([expect.stringMatching(/^Enquiries are not mailed to office@karama-visa\.example: the mail/)]);
+  });
+
+  it("says whether alerts are on, with which contact and for how many devices; warns of the example's", async () => {
+    // A fresh install: the contact is the example mailbox, which nobody reads.
+    const fresh = line(await check({ AGENCY_EMAIL: "", SITE_URL: "" }), /^Alerts/);
+    expect(fresh).toMatchObject({
+      status: "warn",
+      text:
+        "Alerts on phones are on, but the push services' contact is the example's, mailto:info@example.com " +
+        "(from AGENCY_EMAIL; PUSH_CONTACT is not set); 0 devices have them on",
+      fix: expect.stringMatching(/set AGENCY_EMAIL/),
+    });
+    // The example mailbox, with the site on https: the site's address is the contact.
+    expect(line(await check({ AGENCY_EMAIL: "" }), /^Alerts/)).toMatchObject({
+      status: "ok",
+      text: expect.stringContaining(`contact is ${siteUrl} (from SITE_URL; PUSH_CONTACT is not set)`),
+    });
+    const own = line(await check({ PUSH_CONTACT: "https://www.karama-visa.example/contact" }), /^Alerts/);
+    expect(own).toMatchObject({
+      status: "ok",
+      text: expect.stringMatching(/contact is https:\/\/www\.karama-visa\.example\/contact \(PUSH_CONTACT\)/),
+    });
+    expect(line(await check({ PUSH_CONTACT: "off" }), /^Alerts/)).toMatchObject({
+      status: "warn",
+      text: expect.stringMatching(/^Alerts on phones are off \(PUSH_CONTACT=off\)/),
+    });
+    // Devices counted from the database.
+    const counted = join(folder, "alerts.sqlite");
+    const database = await openDatabase({ engine: "sqlite", path: counted });
+    try {
+      for (const name of ["Sara", "Omar"]) {
+        const { id } = await database.db
+          .insertInto("people")
+          .values({ name, role: "staff", handle: name, created_at: new Date().toISOString(), revoked_at: null })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await new PushStore(database).subscribe(id, {
+          endpoint: `https://fcm.googleapis.com/fcm/send/${name}`,
+          p256dh: "p",
+          auth: "a",
+          label: "Chrome on Android",
+        });
+      }
+    } finally {
+      await database.close();
+    }
+    expect(line(await check({ DATABASE_URL: `sqlite:${counted}` }), /^Alerts/).text).toMatch(
+      /; 2 devices have them on$/,
+    );
   });
 
   it("warns of data inside the project folder, which the next release would not find", async () => {
@@ -247,6 +313,8 @@ describe("npm run doctor", () => {
       expect(ready.stdout).toMatch(/\nReady\.\n$/);
       expect(ready.code).toBe(0);
       expect(missing.stdout).toMatch(/^✗ SMTP_HOST is not set.*\n {4}→ set SMTP_HOST/m);
+      expect(missing.stdout).not.toMatch(/Enquiries are mailed/);
+      expect(ready.stdout).toMatch(/^✓ Alerts on phones are on; the push services' contact is mailto:/m);
       expect(missing.stdout).toMatch(/\n1 to fix\.\n$/);
       expect(missing.code).toBe(1);
     },

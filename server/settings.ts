@@ -90,8 +90,9 @@ function origins(name: string) {
   };
 }
 
-/** Who runs the server, for the push services: an https: or mailto: address (RFC 8292's `sub`). */
+/** Who runs the server, for the push services: an https: or mailto: address (RFC 8292's `sub`), or off. */
 function pushContact(raw: string): string {
+  if (raw.toLowerCase() === "off") return "off";
   let url: URL | null = null;
   try {
     url = new URL(raw);
@@ -104,10 +105,24 @@ function pushContact(raw: string): string {
       (url.protocol === "mailto:" && /^[^@\s]+@[^@\s]+$/.test(url.pathname)));
   if (!good) {
     throw new Error(
-      `PUSH_CONTACT must be an https: or mailto: address, such as mailto:owner@example.com, not "${raw}"`,
+      `PUSH_CONTACT must be an https: or mailto: address, such as mailto:owner@example.com, or off, not "${raw}"`,
     );
   }
   return raw;
+}
+
+/** More push services' host names, comma-separated: `push.example.net`, or `*.push.example.net` for those under it. */
+function pushHosts(raw: string): string[] {
+  if (raw === "") return [];
+  return raw.split(",").map((entry) => {
+    const host = entry.trim().toLowerCase();
+    if (!/^(\*\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/.test(host)) {
+      throw new Error(
+        `PUSH_HOSTS: "${entry.trim()}" is not a host name such as push.example.net or *.push.example.net`,
+      );
+    }
+    return host;
+  });
 }
 
 function months(raw: string): number {
@@ -217,7 +232,13 @@ export const serverSettingsSchema = z.object({
   RETENTION_MONTHS: withDefault("24", months).meta(about("enquiries older than this many months are deleted nightly")),
   OFFICE_DIGEST: withDefault("on", onOff("OFFICE_DIGEST")).meta(about("the daily digest mail at 09:00 Dubai time")),
   PUSH_CONTACT: unsetOr(pushContact).meta(
-    about("alerts on the agency's phones: an https: or mailto: address the push services may reach; unset: off"),
+    about(
+      "alerts on the phones: the https: or mailto: address push services may write to; off turns alerts off",
+      "`mailto:` `AGENCY_EMAIL`, or `SITE_URL`",
+    ),
+  ),
+  PUSH_HOSTS: withDefault("", pushHosts).meta(
+    about("more push services' host names, comma-separated (`*.name`: any under it), beside the four known"),
   ),
   PUSH_LOOPBACK: withDefault("off", onOff("PUSH_LOOPBACK")).meta(
     about("tests only: on accepts push services on plain http at 127.0.0.1"),

@@ -11,6 +11,8 @@ import { openDatabase } from "../../server/data/open";
 import { migrations } from "../../server/data/migrations";
 import { databaseSettingOf, defaultDbPath, describeDatabase } from "../../server/data/settings";
 import { officeAddress, readServerSettings, type ServerSettings } from "../../server/settings";
+import { PushStore } from "../../server/data/push";
+import { contactOf, exampleEmail } from "../../server/push/config";
 import { madeAt } from "../backup/files";
 
 /*
@@ -68,6 +70,7 @@ export async function runChecks(options: DoctorOptions): Promise<Check[]> {
     database(settings, options),
     https(settings, options),
     pgDump(settings, options),
+    alerts(settings, options),
   ]);
   checks.push(...probes.flat(), backups(settings, options));
   return checks;
@@ -123,7 +126,7 @@ function siteSettings(settings: ServerSettings): Check[] {
           `AGENCY_EMAIL is the example's (${example})`,
           "set AGENCY_EMAIL to the agency's mailbox: enquiries go there",
         )
-      : ok(`Enquiries are mailed to ${settings.AGENCY_EMAIL}`),
+      : ok(`AGENCY_EMAIL is ${settings.AGENCY_EMAIL}`),
   );
   if (settings.PUSH_LOOPBACK) {
     checks.push(fail("PUSH_LOOPBACK is on, which is for tests only", "remove PUSH_LOOPBACK (or set it to off)"));
@@ -202,7 +205,7 @@ async function mail(settings: ServerSettings, { tls, timeoutMs = 10_000 }: Docto
   if (!settings.SMTP_HOST) {
     return [
       fail(
-        "SMTP_HOST is not set: enquiries are kept, but not mailed to the agency",
+        `SMTP_HOST is not set: enquiries are kept in the office, not mailed to ${settings.AGENCY_EMAIL}`,
         "set SMTP_HOST, SMTP_PORT, SMTP_USER and SMTP_PASS (the agency's mail provider gives them)",
       ),
     ];
@@ -228,7 +231,8 @@ async function mail(settings: ServerSettings, { tls, timeoutMs = 10_000 }: Docto
     await transport.verify();
     return [
       ok(
-        `The mail server ${where} answers over TLS (${secure ? "from the first byte" : "STARTTLS"})${login ? ", and takes the login" : ""}`,
+        `Enquiries are mailed to ${settings.AGENCY_EMAIL}: the mail server ${where} answers over TLS ` +
+          `(${secure ? "from the first byte" : "STARTTLS"})${login ? ", and takes the login" : ""}`,
       ),
     ];
   } catch (error) {
@@ -242,7 +246,7 @@ async function mail(settings: ServerSettings, { tls, timeoutMs = 10_000 }: Docto
           : /certificate|self.signed|altnames/i.test(why)
             ? "its certificate is not one this machine trusts for that name: use the host name the provider gives"
             : "check SMTP_HOST and SMTP_PORT, and that this machine may connect out to that port";
-    return [fail(`The mail server ${where}: ${why}`, fix)];
+    return [fail(`Enquiries are not mailed to ${settings.AGENCY_EMAIL}: the mail server ${where}: ${why}`, fix)];
   } finally {
     transport.close();
   }
@@ -297,6 +301,50 @@ async function database(settings: ServerSettings, { timeoutMs = 10_000 }: Doctor
       ),
     ];
   }
+}
+
+/**
+ * Alerts on the agency's phones (issue 37): on or off, the contact the push services are given (config.ts,
+ * contactOf), a warning while it is the example mailbox nobody reads, and how many devices have them on, where the
+ * database can say.
+ */
+async function alerts(settings: ServerSettings, { timeoutMs = 10_000 }: DoctorOptions): Promise<Check[]> {
+  const contact = contactOf(settings);
+  if (contact === null) {
+    return [
+      warn(
+        "Alerts on phones are off (PUSH_CONTACT=off): nobody's phone rings for a new enquiry",
+        "remove PUSH_CONTACT=off to turn them on (each person then turns them on under Me)",
+      ),
+    ];
+  }
+  const from = contact.from === "PUSH_CONTACT" ? "PUSH_CONTACT" : `from ${contact.from}; PUSH_CONTACT is not set`;
+  const setting = databaseSettingOf(settings, defaultDbPath);
+  let devices = "";
+  if (setting.engine === "postgres" || existsSync(setting.path)) {
+    try {
+      const opened = await openDatabase(setting, { migrate: false, waitMs: timeoutMs, poolSize: 1 });
+      try {
+        const { devices: count } = await new PushStore(opened).health();
+        devices = `; ${count === 1 ? "1 device has" : `${count} devices have`} them on`;
+      } finally {
+        await opened.close();
+      }
+    } catch {
+      // The database's own line says why it cannot be read.
+    }
+  }
+  const where = `(${from})${devices}`;
+  if (contact.contact === `mailto:${exampleEmail}`) {
+    return [
+      warn(
+        `Alerts on phones are on, but the push services' contact is the example's, ${contact.contact} ${where}`,
+        "set AGENCY_EMAIL to the agency's mailbox (or PUSH_CONTACT to an address of yours): a push service with " +
+          "a problem with this server's alerts writes there",
+      ),
+    ];
+  }
+  return [ok(`Alerts on phones are on; the push services' contact is ${contact.contact} ${where}`)];
 }
 
 /** GET /healthz at the site's address (and the office's, when another) over HTTPS, as a visitor would. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "../data/open";
 import { PushStore } from "../data/push";
 import { engines } from "../data/testing/engines";
-import { defaultPushRetry } from "../push/config";
+import { defaultPushRetry, readPushSetting } from "../push/config";
 import { removeTestDirs, type Running, startOn } from "../testing/inbox-server";
 import { startPushService, type TestPushService } from "../testing/push-service";
 import { alertFromPush, genericAlert, officeUrl, openAlert, type OfficeWindow } from "./client/alert-handling";
@@ -52,7 +52,7 @@ describe.each(engines)("alerts on the Me page, on %s", (engine) => {
     });
     expect(on.status).toBe(200);
     expect(await new PushStore(database).subscriptionsOf(person.id)).toHaveLength(1);
-    expect((await client.get("/office/me")).text).toContain("Alerts are on for");
+    expect((await client.get("/office/me")).text).toContain("Your devices with alerts on");
 
     const test = await client.json("/office/me/alerts/test", { endpoint: device.endpoint });
     expect(test.status).toBe(200);
@@ -71,7 +71,11 @@ describe.each(engines)("alerts on the Me page, on %s", (engine) => {
     const { client } = await signedInPerson(server.origin, database, "Eve Staff", "staff");
     const device = service.device();
     const keys = { p256dh: device.p256dh, auth: device.auth };
-    for (const endpoint of ["http://10.0.0.8/push", "file:///etc/passwd", "https://user:pw@push.example/x", "x"]) {
+    // With PUSH_LOOPBACK=on (these tests) loopback is taken; a live server's refusals are below, "fresh install".
+    for (const endpoint of [
+      ...["http://10.0.0.8/push", "file:///etc/passwd", "https://user:pw@push.example/x", "x"],
+      ...["https://10.0.0.5/push", "https://169.254.169.254/latest/meta-data/", "https://intranet/push"],
+    ]) {
       expect((await client.json("/office/me/alerts", { endpoint, keys })).status, endpoint).toBe(400);
     }
     for (const bad of [
@@ -133,9 +137,75 @@ describe.each(engines)("alerts on the Me page, on %s", (engine) => {
   });
 });
 
-describe("alerts off (PUSH_CONTACT unset)", () => {
+describe("alerts on a fresh install (issue 55)", () => {
+  it("are on with no setting made: Me offers to turn them on, and a device is taken", async () => {
+    // Nothing set, as after a fresh clone: the contact is the example mailbox's, and npm run doctor warns of it.
+    const server = await startOn("sqlite", { server: { push: readPushSetting({}) } });
+    const database = await openDatabase(server.database, { migrate: false });
+    try {
+      const { client, person } = await signedInPerson(server.origin, database, "Fresh Fatima", "owner");
+      const me = await client.get("/office/me");
+      expect(me.text).toMatch(/data-alerts="[A-Za-z0-9_-]{87}"/);
+      expect(me.text).toContain("Turn on alerts");
+      expect(me.text).not.toContain("data-alerts-off");
+      // A live server takes only a known push service's address (issue 55; server/push/endpoint.test.ts has every
+      // form): the tests' own (plain http on loopback) is refused, as is any address inside the network.
+      const device = service.device();
+      const keys = { p256dh: device.p256dh, auth: device.auth };
+      for (const endpoint of [
+        device.endpoint,
+        ...["https://127.0.0.1:8443/push", "https://10.0.0.5/push", "https://169.254.169.254/latest/meta-data/"],
+        ...["https://[::1]/push", "https://[fd00::5]/push", "https://intranet/push", "https://push.example/x"],
+        ...["https://fcm.googleapis.com:8443/fcm/send/a", "https://fcm.googleapis.com@10.0.0.5/fcm/send/a"],
+      ]) {
+        expect((await client.json("/office/me/alerts", { endpoint, keys })).status, endpoint).toBe(400);
+      }
+      expect(await new PushStore(database).subscriptionsOf(person.id)).toEqual([]);
+    } finally {
+      await database.close();
+      await server.app.close();
+    }
+  });
+});
+
+describe("a device whose push service's name resolves inside the network (issue 55)", () => {
+  it("is never posted to, and the owner's health page names no address or network error", async () => {
+    // fcm.googleapis.com as a poisoned resolver answers: an address inside.
+    const resolve = async () => [{ address: "10.0.0.5", family: 4 }];
+    const retry = { ...defaultPushRetry, pollMs: 100, baseMs: 50, maxMs: 100 };
+    const server = await startOn("sqlite", {
+      server: { push: { on: true, contact, loopback: false, resolve, retry } },
+    });
+    const database = await openDatabase(server.database, { migrate: false });
+    try {
+      const { client, person } = await signedInPerson(server.origin, database, "Owner Omar", "owner");
+      const device = service.device();
+      const endpoint = "https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b";
+      const keys = { p256dh: device.p256dh, auth: device.auth };
+      // Refused when added...
+      expect((await client.json("/office/me/alerts", { endpoint, keys })).status).toBe(400);
+      // ...and at each send, for one stored another way (before this check, or by a name that changed since).
+      const store = new PushStore(database);
+      await store.subscribe(person.id, { endpoint, ...keys, label: "Chrome on Android" });
+      await store.queue({ to: "everyone-on", title: "New enquiry: Test", body: "b", url: "/office" });
+      await expect
+        .poll(async () => (await store.subscriptionsOf(person.id))[0]?.lastError ?? null, { timeout: 10_000 })
+        .not.toBeNull();
+      const health = await client.get("/office/health");
+      expect(health.text).toContain("Latest error: not a known push service's public address: refused");
+      for (const inside of ["10.0.0.5", "ECONNREFUSED", "EHOSTUNREACH", "ETIMEDOUT"]) {
+        expect(health.text).not.toContain(inside);
+      }
+    } finally {
+      await database.close();
+      await server.app.close();
+    }
+  });
+});
+
+describe("alerts off (PUSH_CONTACT=off)", () => {
   it("says why on Me, and refuses to turn them on", async () => {
-    const server = await startOn("sqlite");
+    const server = await startOn("sqlite", { server: { push: readPushSetting({ PUSH_CONTACT: "off" }) } });
     const database = await openDatabase(server.database, { migrate: false });
     try {
       const { client } = await signedInPerson(server.origin, database, "Off Olivia", "owner");

@@ -1,17 +1,30 @@
 import { alertsKeptMs } from "../data/push";
 import { readServerSettings, type ServerSettings } from "../settings";
+import type { Resolver } from "./endpoint";
 
 /** Alerts on the agency's phones (issue 37): on, with what the push services need, or off and why. */
 export type PushSetting =
-  | {
+  | ({
       on: true;
-      /** Who runs this server, for the push services (VAPID's `sub`): PUSH_CONTACT, an https: or mailto: address. */
+      /** Who runs this server, for the push services (VAPID's `sub`): an https: or mailto: address (contactOf). */
       contact: string;
-      /** Tests only (PUSH_LOOPBACK=on): devices whose push service is plain http on this computer are accepted. */
-      loopback: boolean;
+      /** Where `contact` came from: PUSH_CONTACT, or the default made of AGENCY_EMAIL or SITE_URL. */
+      contactFrom?: ContactSource;
       retry: PushRetry;
-    }
+    } & EndpointPolicy)
   | { on: false; reason: string };
+
+export type ContactSource = "PUSH_CONTACT" | "AGENCY_EMAIL" | "SITE_URL";
+
+/** Which devices' push services the server will post to (issue 55): known services on public addresses only. */
+export interface EndpointPolicy {
+  /** Tests only (PUSH_LOOPBACK=on): push services on plain http at a loopback address are accepted too. */
+  loopback: boolean;
+  /** PUSH_HOSTS: more push services' host names, beside the known ones (`*.name` for any name under it). */
+  hosts?: readonly string[];
+  /** How a host name is resolved (tests give their own); by default the system's resolver. */
+  resolve?: Resolver;
+}
 
 export interface PushRetry {
   /** The first retry after this long, then twice as long each time, up to `maxMs`. */
@@ -39,31 +52,57 @@ export const defaultPushRetry: PushRetry = {
   pollMs: 30_000,
 };
 
-export const pushOffReason =
-  "Alerts are off on this server: PUSH_CONTACT is not set (an https: or mailto: address of whoever runs it).";
+/** Why alerts are off, when PUSH_CONTACT=off turned them off. */
+export const pushOffReason = "Alerts are off on this server: its PUSH_CONTACT setting is off.";
+
+/** The example mailbox (AGENCY_EMAIL's default): a contact nobody reads. */
+export const exampleEmail = "info@example.com";
+
+/**
+ * The contact VAPID asks for (RFC 8292's `sub`), and where it came from (issue 55): PUSH_CONTACT when set; else
+ * `mailto:` the agency's e-mail, unless that is still the example's and SITE_URL is on https, when it is SITE_URL;
+ * else `mailto:` the example's (alerts work with it, and npm run doctor warns). Alerts are therefore on on a fresh
+ * install; PUSH_CONTACT=off turns them off.
+ */
+export function contactOf(
+  all: Pick<ServerSettings, "PUSH_CONTACT" | "AGENCY_EMAIL" | "SITE_URL">,
+): { contact: string; from: ContactSource } | null {
+  if (all.PUSH_CONTACT === "off") return null;
+  if (all.PUSH_CONTACT) return { contact: all.PUSH_CONTACT, from: "PUSH_CONTACT" };
+  const site = new URL(all.SITE_URL);
+  const local = site.hostname === "localhost" || site.hostname.endsWith(".localhost");
+  if (all.AGENCY_EMAIL === exampleEmail && site.protocol === "https:" && !local) {
+    return { contact: site.origin, from: "SITE_URL" };
+  }
+  return { contact: `mailto:${all.AGENCY_EMAIL}`, from: "AGENCY_EMAIL" };
+}
+
+type PushSettingNames = "PUSH_CONTACT" | "PUSH_LOOPBACK" | "PUSH_HOSTS" | "AGENCY_EMAIL" | "SITE_URL";
+const pushSettingNames: PushSettingNames[] = [
+  "PUSH_CONTACT",
+  "PUSH_LOOPBACK",
+  "PUSH_HOSTS",
+  "AGENCY_EMAIL",
+  "SITE_URL",
+];
 
 /** The setting as read by the one settings schema (server/settings.ts). */
 export function pushSettingOf(
-  all: Pick<ServerSettings, "PUSH_CONTACT" | "PUSH_LOOPBACK">,
+  all: Pick<ServerSettings, PushSettingNames>,
   retry: Partial<PushRetry> = {},
 ): PushSetting {
-  if (!all.PUSH_CONTACT) return { on: false, reason: pushOffReason };
-  return { on: true, contact: all.PUSH_CONTACT, loopback: all.PUSH_LOOPBACK, retry: { ...defaultPushRetry, ...retry } };
+  const contact = contactOf(all);
+  if (!contact) return { on: false, reason: pushOffReason };
+  return {
+    on: true,
+    contact: contact.contact,
+    contactFrom: contact.from,
+    loopback: all.PUSH_LOOPBACK,
+    hosts: all.PUSH_HOSTS,
+    retry: { ...defaultPushRetry, ...retry },
+  };
 }
 
 export function readPushSetting(env: Record<string, string | undefined>): PushSetting {
-  return pushSettingOf(readServerSettings(env, ["PUSH_CONTACT", "PUSH_LOOPBACK"]));
-}
-
-/** Whether the office accepts `endpoint` as a device's push service: https, or loopback http in tests. */
-export function acceptableEndpoint(endpoint: string, loopback: boolean): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  if (url.protocol === "https:") return true;
-  return loopback && url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "[::1]");
+  return pushSettingOf(readServerSettings(env, pushSettingNames));
 }

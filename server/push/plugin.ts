@@ -41,6 +41,7 @@ export function pushService(setting: PushSetting): PushService & { keys: VapidKe
         contact: setting.contact,
         timeoutMs: setting.retry.sendTimeoutMs,
         ttlSeconds: 60,
+        policy: setting,
       });
     },
   };
@@ -53,7 +54,7 @@ export interface PushPluginOptions {
 /**
  * The push worker of this server (issue 37): each time the database opens, the VAPID keys are read (made by the
  * first server) and a worker is made for the alert queue, started once the server is ready and stopped when it
- * closes. With alerts off (PUSH_CONTACT unset) there is no worker: what is queued waits, and a server with alerts on
+ * closes. With alerts off (PUSH_CONTACT=off) there is no worker: what is queued waits, and a server with alerts on
  * drops what waited longer than a day.
  */
 export const pushPlugin: FastifyPluginAsync<PushPluginOptions> = async (app, { service }) => {
@@ -73,7 +74,7 @@ export const pushPlugin: FastifyPluginAsync<PushPluginOptions> = async (app, { s
         sendPush(
           alert,
           { title: alert.title, body: alert.body, url: alert.url },
-          { keys, contact: setting.contact, timeoutMs: setting.retry.sendTimeoutMs },
+          { keys, contact: setting.contact, timeoutMs: setting.retry.sendTimeoutMs, policy: setting },
         ),
       setting.retry,
       app.log,

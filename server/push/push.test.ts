@@ -18,7 +18,8 @@ import {
 } from "../testing/inbox-server";
 import { solvedProof } from "../testing/pow";
 import { startPushService, type TestDevice, type TestPushService } from "../testing/push-service";
-import { acceptableEndpoint, defaultPushRetry, type PushSetting, readPushSetting } from "./config";
+import { defaultPushRetry, type PushSetting, readPushSetting } from "./config";
+import { acceptableEndpoint } from "./endpoint";
 import { vapidKeys } from "./keys";
 import { sendPush } from "./sender";
 import { PushWorker } from "./worker";
@@ -85,7 +86,9 @@ describe("a push as a device reads it", () => {
     expect(await vapidKeys(database)).toEqual(keys);
     const device = service.device();
     const payload = { title: "New enquiry: Aisha Khan", body: "Tourist Visa", url: "/office/enquiries/7" };
-    expect(await sendPush(device, payload, { keys, contact, timeoutMs: 5_000 })).toEqual({ kind: "sent" });
+    expect(await sendPush(device, payload, { keys, contact, timeoutMs: 5_000, policy: alertsOn })).toEqual({
+      kind: "sent",
+    });
     const [push] = service.delivered(device);
     expect(JSON.parse(push?.text ?? "null")).toEqual(payload);
     expect(push?.publicKey).toBe(keys.publicKey);
@@ -100,20 +103,26 @@ describe("a push as a device reads it", () => {
     const keys = await vapidKeys(database);
     const device = service.device();
     service.answer(device, 410, 404, 500, 429);
-    const send = () => sendPush(device, { title: "t", body: "b", url: "/office" }, { keys, contact, timeoutMs: 5_000 });
+    const send = () =>
+      sendPush(
+        device,
+        { title: "t", body: "b", url: "/office" },
+        { keys, contact, timeoutMs: 5_000, policy: alertsOn },
+      );
     expect((await send()).kind).toBe("gone");
     expect((await send()).kind).toBe("gone");
     expect((await send()).kind).toBe("failed");
     expect((await send()).kind).toBe("failed");
   });
 
-  it("accepts only https push services, and loopback http when the tests say so", () => {
-    expect(acceptableEndpoint("https://fcm.googleapis.com/fcm/send/abc", false)).toBe(true);
-    expect(acceptableEndpoint("http://127.0.0.1:9/push/a", false)).toBe(false);
-    expect(acceptableEndpoint("http://127.0.0.1:9/push/a", true)).toBe(true);
-    expect(acceptableEndpoint("http://10.0.0.1/push/a", true)).toBe(false);
-    expect(acceptableEndpoint("https://user:pw@push.example/a", false)).toBe(false);
-    expect(acceptableEndpoint("javascript:alert(1)", true)).toBe(false);
+  it("accepts only known https push services, and loopback http when the tests say so (endpoint.test.ts)", () => {
+    expect(acceptableEndpoint("https://fcm.googleapis.com/fcm/send/abc", { loopback: false })).toBe(true);
+    expect(acceptableEndpoint("https://push.example/a", { loopback: false })).toBe(false);
+    expect(acceptableEndpoint("http://127.0.0.1:9/push/a", { loopback: false })).toBe(false);
+    expect(acceptableEndpoint("http://127.0.0.1:9/push/a", { loopback: true })).toBe(true);
+    expect(acceptableEndpoint("http://10.0.0.1/push/a", { loopback: true })).toBe(false);
+    expect(acceptableEndpoint("https://user:pw@fcm.googleapis.com/a", { loopback: false })).toBe(false);
+    expect(acceptableEndpoint("javascript:alert(1)", { loopback: true })).toBe(false);
   });
 });
 
@@ -205,7 +214,11 @@ describe.each(engines)("alerts for new enquiries (%s)", (engine) => {
       p256dh: string;
       auth: string;
     }) =>
-      sendPush(alert, { title: alert.title, body: alert.body, url: alert.url }, { keys, contact, timeoutMs: 2_000 });
+      sendPush(
+        alert,
+        { title: alert.title, body: alert.body, url: alert.url },
+        { keys, contact, timeoutMs: 2_000, policy: alertsOn },
+      );
     const log = { info: () => {}, warn: () => {} };
     // A server that claimed one and died before sending it: its lease holds for 2 s.
     const claimedAt = Date.now();
@@ -243,8 +256,8 @@ describe.each(engines)("alerts for new enquiries (%s)", (engine) => {
       INBOX_POW_MAX_NUMBER: "10",
     };
     // The first server stores the enquiry (its alert queued in the same commit) and is killed before any send:
-    // it has alerts off, so nothing is sent in between.
-    const first = await spawnServer(env);
+    // it has alerts off (PUSH_CONTACT=off), so nothing is sent in between.
+    const first = await spawnServer({ ...env, PUSH_CONTACT: "off" });
     const proof = await solvedProof(first.url);
     const stored = await fetch(`${first.url}/api/submit`, {
       method: "POST",
@@ -271,8 +284,11 @@ describe.each(engines)("alerts for new enquiries (%s)", (engine) => {
 });
 
 describe("PUSH_CONTACT", () => {
-  it("turns alerts on with an https: or mailto: address, off when unset; anything else stops the start", () => {
-    expect(readPushSetting({})).toMatchObject({ on: false, reason: expect.stringContaining("PUSH_CONTACT") });
+  it("turns alerts on with an https: or mailto: address, off with off; anything else stops the start", () => {
+    expect(readPushSetting({ PUSH_CONTACT: "off" })).toMatchObject({
+      on: false,
+      reason: expect.stringContaining("PUSH_CONTACT"),
+    });
     expect(readPushSetting({ PUSH_CONTACT: contact })).toMatchObject({ on: true, contact, loopback: false });
     expect(readPushSetting({ PUSH_CONTACT: "https://www.karama.example/contact" })).toMatchObject({ on: true });
     expect(readPushSetting({ PUSH_CONTACT: "mailto:a@b.example", PUSH_LOOPBACK: "on" })).toMatchObject({
@@ -280,6 +296,45 @@ describe("PUSH_CONTACT", () => {
     });
     for (const bad of ["owner@karama.example", "http://www.karama.example", "mailto:nobody", "https://"]) {
       expect(() => readPushSetting({ PUSH_CONTACT: bad }), bad).toThrow(/PUSH_CONTACT must be an https: or mailto:/);
+    }
+  });
+
+  it("unset (a fresh install), is mailto: the agency's e-mail, or SITE_URL on https while that is the example's", () => {
+    // Nothing set at all: on, with the example mailbox (npm run doctor warns of it).
+    expect(readPushSetting({})).toMatchObject({
+      on: true,
+      contact: "mailto:info@example.com",
+      contactFrom: "AGENCY_EMAIL",
+    });
+    expect(
+      readPushSetting({ AGENCY_EMAIL: "office@karama.example", SITE_URL: "https://www.karama.example" }),
+    ).toMatchObject({
+      on: true,
+      contact: "mailto:office@karama.example",
+      contactFrom: "AGENCY_EMAIL",
+    });
+    expect(readPushSetting({ SITE_URL: "https://www.karama.example/" })).toMatchObject({
+      on: true,
+      contact: "https://www.karama.example",
+      contactFrom: "SITE_URL",
+    });
+    // SITE_URL on plain http, or localhost: not an address anyone reaches.
+    for (const site of ["http://www.karama.example", "https://localhost:3000"]) {
+      expect(readPushSetting({ SITE_URL: site })).toMatchObject({ contact: "mailto:info@example.com" });
+    }
+    expect(readPushSetting({ PUSH_CONTACT: contact, AGENCY_EMAIL: "office@karama.example" })).toMatchObject({
+      contact,
+      contactFrom: "PUSH_CONTACT",
+    });
+  });
+
+  it("PUSH_HOSTS adds host names; anything else stops the start", () => {
+    expect(readPushSetting({ PUSH_HOSTS: "push.example.net, *.push.example.org" })).toMatchObject({
+      hosts: ["push.example.net", "*.push.example.org"],
+    });
+    expect(readPushSetting({})).toMatchObject({ hosts: [] });
+    for (const bad of ["https://push.example.net", "10.0.0.5", "push.example.net:8443", "*", "localhost"]) {
+      expect(() => readPushSetting({ PUSH_HOSTS: bad }), bad).toThrow(/PUSH_HOSTS: .* is not a host name/);
     }
   });
 });

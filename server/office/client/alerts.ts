@@ -20,6 +20,21 @@ const words: Record<State, string> = {
   on: "Alerts are on for this phone.",
 };
 
+/** Said after "off" when the person's other devices, listed below the buttons, still get alerts (issue 59). */
+const othersOn = " Your other devices listed below still get them.";
+
+/**
+ * A device's mark, as the page lists it (pages/alerts.tsx, deviceMark): the first 128 bits of the SHA-256 of its
+ * endpoint, base64url. Null where the browser cannot hash (outside a secure context).
+ */
+export async function deviceMark(endpoint: string): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(endpoint)));
+  let text = "";
+  for (const byte of digest.subarray(0, 16)) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
 /** Registers the office's worker: on every office page, so that the installed app always has it. */
 export function registerWorker(): Promise<ServiceWorkerRegistration> | null {
   if (!("serviceWorker" in navigator)) return null;
@@ -80,7 +95,30 @@ export function alertsCard(
     status.textContent = text;
     status.classList.toggle("error", isError);
   };
+  const listed = () => [...card.querySelectorAll<HTMLElement>("[data-alerts-device]")];
+  /** This browser's mark, once known. */
+  let thisMark: string | null = null;
+  /** Marks the listed device that is this browser (none when `mark` is null); whether it is listed. */
+  const markThis = (mark: string | null) => {
+    thisMark = mark;
+    let found = false;
+    for (const item of listed()) {
+      const mine = mark !== null && item.dataset.alertsDevice === mark;
+      found ||= mine;
+      const tag = item.querySelector<HTMLElement>("[data-alerts-this]");
+      if (tag) tag.hidden = !mine;
+    }
+    return found;
+  };
+  /** This browser's device, its alerts turned off: gone from the list (and the list, when it was the only one). */
+  const unlist = (mark: string | null) => {
+    for (const item of listed()) if (mark !== null && item.dataset.alertsDevice === mark) item.remove();
+    const list = card.querySelector<HTMLElement>("[data-alerts-list]");
+    if (list && listed().length === 0) list.hidden = true;
+  };
   const show = (state: State, text = words[state], isError = false) => {
+    const others = listed().some((item) => item.dataset.alertsDevice !== thisMark);
+    if (state === "off" && text === words.off && others) text += othersOn;
     if (on) on.hidden = state !== "off";
     if (test) test.hidden = state !== "on";
     if (off) off.hidden = state !== "on";
@@ -111,8 +149,12 @@ export function alertsCard(
     const allowed = await permission();
     if (allowed === "denied") return show("blocked");
     const subscription = await current();
-    // Alerts on for this browser and for the server's key; another key (a new database) needs turning on again.
-    show(subscription && sameKey(subscription, key) && allowed === "granted" ? "on" : "off");
+    // Alerts on for this browser and for the server's key; another key (a new database) needs turning on again;
+    // and among this person's devices on the server (one it deleted as gone needs turning on again too).
+    const mark = subscription ? await deviceMark(subscription.endpoint) : null;
+    const mine = markThis(mark);
+    const serverHasIt = mine || mark === null;
+    show(subscription && sameKey(subscription, key) && allowed === "granted" && serverHasIt ? "on" : "off");
   })().catch(() => show("unsupported"));
 
   on?.addEventListener("click", () =>
@@ -127,6 +169,7 @@ export function alertsCard(
       const subscription = await manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
       const { endpoint, keys } = subscription.toJSON();
       await post("/office/me/alerts", { endpoint, keys });
+      if (endpoint) markThis(await deviceMark(endpoint));
       show("on", "Alerts are on for this phone. Send a test to see one.");
     }),
   );
@@ -146,9 +189,11 @@ export function alertsCard(
       const subscription = await current();
       if (subscription) {
         await post("/office/me/alerts/off", { endpoint: subscription.endpoint });
+        unlist(await deviceMark(subscription.endpoint));
         await subscription.unsubscribe();
       }
-      show("off", "Alerts are off on this phone.");
+      markThis(null);
+      show("off");
     }),
   );
 }

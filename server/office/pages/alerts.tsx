@@ -1,20 +1,31 @@
 /** @jsxImportSource preact */
+import { createHash } from "node:crypto";
 import type { StoredSubscription } from "../../data/push";
 import { dubaiDateTime } from "../time";
 
 export interface AlertsProps {
-  /** Why alerts are off for the whole office (PUSH_CONTACT unset); null when they are on. */
+  /** Why alerts are off for the whole office (PUSH_CONTACT=off); null when they are on. */
   off: string | null;
   /** The key a browser subscribes with (VAPID, base64url); null while the database is not open. */
   publicKey: string | null;
   /** The person's devices with alerts on. */
-  devices: Pick<StoredSubscription, "label" | "createdAt" | "lastSuccessAt" | "lastError">[];
+  devices: Pick<StoredSubscription, "endpoint" | "label" | "createdAt" | "lastSuccessAt" | "lastError">[];
+}
+
+/**
+ * A device's mark on the page: the first 128 bits of its endpoint's SHA-256, base64url. The card's script hashes
+ * its browser's endpoint the same way (client/alerts.ts, deviceMark) to say which listed device is this phone,
+ * without the page holding the endpoints themselves.
+ */
+export function deviceMark(endpoint: string): string {
+  return createHash("sha256").update(endpoint).digest().subarray(0, 16).toString("base64url");
 }
 
 /**
  * "Alerts on this phone" (issue 37): the buttons are the script's (client/alerts.ts), which shows the ones that fit
  * this browser: Turn on (the browser asks for permission only then), Send a test, Turn off; or says why this browser
- * cannot (an iPhone's Safari outside the home screen). Without the script, the card says so.
+ * cannot (an iPhone's Safari outside the home screen). Without the script, the card says so. The person's devices
+ * with alerts on are listed below, the one that is this phone marked by the script (issue 59: which is which).
  */
 export function AlertsCard({ off, publicKey, devices }: AlertsProps) {
   return (
@@ -26,8 +37,8 @@ export function AlertsCard({ off, publicKey, devices }: AlertsProps) {
       <h2 id="alerts-heading">Alerts on this phone</h2>
       {off ? (
         <p data-alerts-off>
-          Alerts are off for the whole office: the server&apos;s PUSH_CONTACT setting is not set. Ask whoever runs the
-          server to set it; new enquiries still arrive by e-mail and in the inbox.
+          Alerts are off for the whole office: the server&apos;s PUSH_CONTACT setting is off. Ask whoever runs the
+          server to remove it; new enquiries still arrive by e-mail and in the inbox.
         </p>
       ) : (
         <>
@@ -56,12 +67,15 @@ export function AlertsCard({ off, publicKey, devices }: AlertsProps) {
         </>
       )}
       {devices.length > 0 ? (
-        <>
-          <h3 class="alert-devices">Alerts are on for</h3>
-          <ul class="plain">
+        <div data-alerts-list>
+          <h3 class="alert-devices">Your devices with alerts on</h3>
+          <ul class="plain" data-alerts-devices>
             {devices.map((device) => (
-              <li key={`${device.label}-${device.createdAt}`}>
+              <li key={`${device.label}-${device.createdAt}`} data-alerts-device={deviceMark(device.endpoint)}>
                 <strong>{device.label}</strong>
+                <span class="this-device" data-alerts-this hidden>
+                  This phone
+                </span>
                 <span class="quiet">
                   {" "}
                   since {dubaiDateTime(device.createdAt)}
@@ -71,7 +85,7 @@ export function AlertsCard({ off, publicKey, devices }: AlertsProps) {
               </li>
             ))}
           </ul>
-        </>
+        </div>
       ) : null}
     </section>
   );

@@ -85,8 +85,8 @@ describe("issue 34, finding 10: the owner's health page", () => {
       });
       expect(none).toMatch(/No device has alerts on yet: each person turns them on under Me/);
       expect(none.split("Alerts on phones")[1]).not.toMatch(/failed|oldest/i);
-      const off = text(broken, { ...alerts, off: "Alerts are off on this server: PUSH_CONTACT is not set." });
-      expect(off).toMatch(/Alerts are off on this server: PUSH_CONTACT is not set\./);
+      const off = text(broken, { ...alerts, off: "Alerts are off on this server: its PUSH_CONTACT setting is off." });
+      expect(off).toMatch(/Alerts are off on this server: its PUSH_CONTACT setting is off\./);
       expect(off).toMatch(/2 alerts wait for a server with alerts on; each is forgotten after a day/);
       expect(text(broken)).not.toMatch(/Alerts on phones/);
     });

@@ -14,7 +14,7 @@ function waited(seconds: number): string {
 
 /** How alerts on the agency's phones are going (issue 37), for the Server health page. */
 export interface AlertsHealth {
-  /** Why alerts are off on this server (PUSH_CONTACT unset), or null when they are on. */
+  /** Why alerts are off on this server (PUSH_CONTACT=off), or null when they are on. */
   off: string | null;
   devices: number;
   waiting: number;

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { PushStore } from "../../data/push";
-import { acceptableEndpoint } from "../../push/config";
+import { checkEndpoint } from "../../push/endpoint";
 import { OfficeError, type OfficeContext } from "../context";
 import { deviceLabel } from "../device";
 import { Me, type MeProps } from "../pages/me";
@@ -94,9 +94,10 @@ export function register(on: On, ctx: OfficeContext): void {
     return push.setting;
   };
   on(officeRoutes.alertsOn, async (request, _reply, { body, session }) => {
-    const { loopback } = alertsOn();
+    const policy = alertsOn();
     const { endpoint, keys } = body;
-    if (!acceptableEndpoint(endpoint, loopback) || !isPushKey(keys.p256dh, 65) || !isPushKey(keys.auth, 16)) {
+    // Only a known push service, at public addresses now (server/push/endpoint.ts); checked again on each send.
+    if (!isPushKey(keys.p256dh, 65) || !isPushKey(keys.auth, 16) || (await checkEndpoint(endpoint, policy)) !== null) {
       throw new OfficeError(400, "This browser's alert address cannot be used. Please try again.");
     }
     const label = deviceLabel(request.headers["user-agent"]);
