@@ -103,6 +103,11 @@ describe.each(engines)("issue 35 on %s", (engine) => {
       expect(detail?.events[0]).toMatchObject({ kind: "phone", detail: "+919845012345", who: "Ravi Kumar" });
       expect(await found("919845012345")).toContain("Priya Nair");
       expect(await work.correctPhone(999_999, "+919845012345", personId, t0)).toBe(false);
+      // Issue 59, item 2: the owner's export carries the corrected number, the typed one beside it.
+      const exported = (
+        await work.between(new Date(t0 - 1000).toISOString(), new Date(t0 + 60_000).toISOString())
+      ).find((each) => each.id === id);
+      expect(exported).toMatchObject({ phone: "98450 12345", phoneInternational: "+919845012345" });
     });
 
     it("the migration gives the enquiries stored before it their international form, or their flag", async () => {

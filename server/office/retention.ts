@@ -21,7 +21,7 @@ export async function between(database: Database, from: string, to: string): Pro
   const rows = await new InboxStore(database).receivedBetween(from, to);
   const stages = await database.db
     .selectFrom("enquiries as e")
-    .select(["e.id", "e.stage", "e.lost_reason", "e.next_step_at", "e.next_step_note"])
+    .select(["e.id", "e.stage", "e.lost_reason", "e.next_step_at", "e.next_step_note", "e.phone_international"])
     .where("e.received_at", ">=", from)
     .where("e.received_at", "<", to)
     .execute();
@@ -46,6 +46,7 @@ export async function between(database: Database, from: string, to: string): Pro
     const state = workOf.get(row.id);
     return {
       ...row,
+      phoneInternational: state?.phone_international ?? null,
       stage: state?.stage ?? "new",
       lostReason: state?.lost_reason ?? null,
       notes: worked.get(row.id)?.notes ?? [],

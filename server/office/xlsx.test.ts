@@ -18,6 +18,7 @@ const sample: ExportedEnquiry = {
   name: "Aisha",
   email: "a@example.com",
   phone: "+971501234567",
+  phoneInternational: "+971501234567",
   visaType: "30 Days Dubai Visa",
   visaLabel: "Dubai Tourist Visa",
   date: "2026-02-01",
@@ -100,6 +101,7 @@ describe("the owner's export as .xlsx", () => {
       "Name",
       "E-mail",
       "Phone",
+      "Phone as typed",
       "Visa / subject",
       "Travel date",
       "Adults",
@@ -219,6 +221,27 @@ describe("the owner's export as .xlsx", () => {
     expect(row[header.findIndex(([, text]) => text === "Mail")]?.[1]).toBe("Held as spam, not mailed");
     expect(parts["[Content_Types].xml"]).toContain("/xl/worksheets/sheet2.xml");
     expect(parts["xl/_rels/workbook.xml.rels"]).toContain("worksheets/sheet2.xml");
+  });
+
+  // Issue 59, item 2: a number corrected in the office was exported as the visitor typed it.
+  it("carries the number as corrected in the office, with the one the visitor typed beside it", () => {
+    const corrected: ExportedEnquiry = { ...sample, phone: "9845012345", phoneInternational: "+919845012345" };
+    const [header = [], row = []] = rowsOf(open(toXlsx([corrected]))["xl/worksheets/sheet1.xml"] ?? "");
+    const cell = (title: string) => row[header.findIndex(([, text]) => text === title)]?.[1];
+    expect(cell("Phone")).toBe("+91 98450 12345");
+    expect(cell("Phone as typed")).toBe("9845012345");
+    // A number not read with certainty (flagged in the office) is exported as typed, in the Phone column.
+    const flagged: ExportedEnquiry = { ...sample, phone: "12345", phoneInternational: null };
+    const [head = [], line = []] = rowsOf(open(toXlsx([flagged]))["xl/worksheets/sheet1.xml"] ?? "");
+    expect(line[head.findIndex(([, text]) => text === "Phone")]?.[1]).toBe("12345");
+  });
+
+  // Issue 59, item 3: held spam said "New".
+  it('says "Held as spam" for held spam, never "New"', () => {
+    const held: ExportedEnquiry = { ...sample, status: "held", stage: "new", heldReason: "too fast" };
+    const xml = open(toXlsx([held]))["xl/worksheets/sheet2.xml"] ?? "";
+    const [header = [], row = []] = rowsOf(xml);
+    expect(row[header.findIndex(([, text]) => text === "Status")]?.[1]).toBe("Held as spam");
   });
 
   it("says so when the range holds no enquiry", () => {

@@ -3,8 +3,9 @@ import { enquiryFieldList, type EnquiryFieldName, type FieldShown } from "../../
 import { serviceName } from "../../app/lib/forms/visa-service";
 import { dubaiClock } from "../data/dubai-days";
 import { noteLine } from "../data/enquiries/csv";
+import { spaced } from "../data/enquiries/phone";
 import type { ExportedEnquiry } from "../data/enquiries/types";
-import { cameByLabels, deliveryLabels, stageLabels } from "./pages/labels";
+import { cameByLabels, deliveryLabels, statusLabel } from "./pages/labels";
 
 /*
  * The owner's export as a spreadsheet (issue 35, item 7): an Office Open XML workbook (.xlsx) written by hand, a
@@ -42,6 +43,15 @@ const inSheet = {
   "with-service": () => [],
 } satisfies Record<FieldShown, (name: EnquiryFieldName, title: string) => Column[]>;
 
+/**
+ * The phone: the number to dial, as corrected in the office where it was (issue 59, item 2), written as people write
+ * it (+91 98450 12345); beside it, the number as the visitor typed it. A number not read with certainty is as typed.
+ */
+const phoneColumns: Column[] = [
+  { title: "Phone", value: (e) => (e.phoneInternational ? spaced(e.phoneInternational) : e.phone) },
+  { title: "Phone as typed", value: (e) => e.phone },
+];
+
 /** A contact's subject: in the service's column, not one of its own. */
 const sharesServiceColumn: EnquiryFieldName = "subject";
 
@@ -50,9 +60,10 @@ const columns: Column[] = [
   { title: "Received (Dubai time)", value: (e) => dubaiClock(e.receivedAt) },
   { title: "Kind", value: (e) => (e.kind === "enquiry" ? "Enquiry" : "Contact") },
   ...enquiryFieldList.flatMap(({ name, label, officeLabel, shown }) =>
-    name === sharesServiceColumn ? [] : inSheet[shown](name, officeLabel ?? label),
+    name === sharesServiceColumn ? [] : name === "phone" ? phoneColumns : inSheet[shown](name, officeLabel ?? label),
   ),
-  { title: "Status", value: (e) => stageLabels[e.stage] },
+  // Held spam is not worked: its status says what it is (issue 59, item 3), as the office does.
+  { title: "Status", value: statusLabel },
   { title: "Lost reason", value: (e) => e.lostReason },
   { title: "Notes", value: (e) => e.notes.map(noteLine).join("\n"), widest: 60 },
   { title: "Worked by", value: (e) => e.workedBy.join(", ") },

@@ -10,6 +10,7 @@ const sample: ExportedEnquiry = {
   name: "Aisha",
   email: "a@example.com",
   phone: "+97150",
+  phoneInternational: null,
   visaType: "Tourist Visa",
   date: "2026-02-01",
   adult: "",
@@ -102,11 +103,22 @@ describe("toCsv", () => {
         .replace(/^\uFEFF/, "")
         .split("\r\n"),
     ).toEqual([
-      "id,received_at_dubai_time,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,status,lost_reason,notes,worked_by,page,source,device,delivery,attempts,sent_at_dubai_time,last_error,held_reason,came_by,next_step_at_dubai_time,next_step_note",
-      '1,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,pending,0,,,,,,',
-      '2,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,held,0,,,honeypot filled,,,',
+      "id,received_at_dubai_time,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,status,lost_reason,notes,worked_by,page,source,device,delivery,attempts,sent_at_dubai_time,last_error,held_reason,came_by,next_step_at_dubai_time,next_step_note,phone_international",
+      '1,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,pending,0,,,,,,,',
+      '2,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,held,0,,,honeypot filled,,,,',
       "",
     ]);
+  });
+
+  it("issue 59, item 2: carries the number as corrected in the office, in the last column, beside the one typed", () => {
+    const [header = "", line = ""] = toCsv([
+      { ...sample, message: "Hi", phone: "9845012345", phoneInternational: "+919845012345" },
+    ])
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    const at = (name: string) => header.split(",").indexOf(name);
+    expect(line.split(",")[at("phone")]).toBe("9845012345");
+    expect(line.split(",")[at("phone_international")]).toBe("'+919845012345");
   });
 
   it("issue 35, item 3: has the visa label the visitor picked in a column beside the value sent", () => {
@@ -164,8 +176,8 @@ describe("issue 35, items 7 and 8: a CSV Excel reads right, in Dubai time, with 
       nextStep: { at: "2026-01-03T05:00:00.000Z", note: "=1+1 on arrival" },
     };
     const csv = toCsv([worked]);
-    // The next step last, after the columns scripts already read: when (Dubai time), and its note made safe.
-    expect(csv.trimEnd().endsWith(",2026-01-03 09:00:00,'=1+1 on arrival")).toBe(true);
+    // The next step after the columns scripts already read: when (Dubai time), and its note made safe.
+    expect(csv.trimEnd().endsWith(",2026-01-03 09:00:00,'=1+1 on arrival,")).toBe(true);
     expect(csv).toContain(
       ',lost,price,"2026-01-02 10:30, Mariam: Called twice\n2026-01-02 11:00: =1+1","Mariam, Omar",/services,whatsapp,phone,',
     );

@@ -38,6 +38,8 @@ const columns: Column[] = [
   // The next step still to do (issue 37): last, after the columns scripts already read by position.
   ["next_step_at_dubai_time", (e) => (e.nextStep ? dubaiClock(e.nextStep.at, true) : null)],
   ["next_step_note", (e) => e.nextStep?.note ?? null],
+  // The number in international form, as corrected in the office where it was (issue 59, item 2); `phone` is as typed.
+  ["phone_international", (e) => e.phoneInternational],
 ];
 
 /**

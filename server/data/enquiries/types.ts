@@ -49,6 +49,11 @@ export interface ExportedNote {
 
 /** An enquiry as the owner's export has it: with how the office worked it (issue 35, item 7). */
 export interface ExportedEnquiry extends StoredEnquiry {
+  /**
+   * The number in international form (E.164) as stored beside the one typed: read from it, or corrected in the office
+   * (issue 59, item 2); null while it is flagged, not read with certainty.
+   */
+  phoneInternational: string | null;
   /** New, contacted, awaiting (documents), won or lost. */
   stage: Stage;
   lostReason: string | null;

@@ -18,6 +18,11 @@ export const stageLabels: Record<Stage, string> = {
   lost: "Lost",
 };
 
+/** An enquiry's status as the office says it: held spam is not worked, so it is "Held as spam", never "New". */
+export function statusLabel(enquiry: { status: DeliveryStatus; stage: Stage }): string {
+  return enquiry.status === "held" ? tabLabels.held : stageLabels[enquiry.stage];
+}
+
 export const deliveryLabels: Record<DeliveryStatus, string> = {
   pending: "Waiting to be mailed",
   sent: "Mailed",
