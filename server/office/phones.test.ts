@@ -80,6 +80,14 @@ describe.each(engines)("issue 35 on %s", (engine) => {
       }
     });
 
+    // Issue 59, item 8: a number typed on an Arabic keyboard (Arabic-Indic digits, or the Persian/Urdu ones).
+    it("a search finds a number typed in Arabic-Indic or Eastern Arabic-Indic digits, whole or in part", async () => {
+      await inbox.add(submission({ name: "Huda Arabic Digits", phone: "050 123 4567" }), new Date(t0));
+      for (const typed of ["٠٥٠١٢٣٤٥٦٧", "۰۵۰۱۲۳۴۵۶۷", "+٩٧١ ٥٠ ١٢٣ ٤٥٦٧", "٤٥٦٧"]) {
+        expect(await found(typed), typed).toContain("Huda Arabic Digits");
+      }
+    });
+
     it("09171234567 finds +63 917 123 4567", async () => {
       await inbox.add(submission({ name: "Maria Santos", phone: "+63 917 123 4567" }), new Date(t0));
       expect(await found("09171234567")).toContain("Maria Santos");

@@ -4,7 +4,7 @@
  */
 import { type Expression, type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Schema, Stage } from "../data/schema";
-import { nationalDigits, searchedNumber } from "../data/enquiries/phone";
+import { asciiDigits, nationalDigits, searchedNumber } from "../data/enquiries/phone";
 
 /** The inbox's tabs: New, In progress (contacted, awaiting documents), Done (won, lost), Held as spam, All. */
 export const tabs = ["new", "progress", "done", "held", "all"] as const;
@@ -81,7 +81,7 @@ function wordFilter(eb: Builder, word: string) {
 /** The enquiries the search and service filter find, before a tab or a page narrows them. */
 export function found(reads: Kysely<Schema>, query: Pick<ListQuery, "search" | "service">) {
   let select = reads.selectFrom("enquiries as e").innerJoin("outbox as o", "o.enquiry_id", "e.id");
-  const search = query.search ?? "";
+  const search = asciiDigits(query.search ?? "");
   const number = searchedNumber(search);
   if (number !== null) {
     // Its international form (indexed), or one of the few flagged numbers whose digits hold its own.

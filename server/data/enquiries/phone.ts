@@ -1,4 +1,4 @@
-import { type CountryCode, parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/max";
+import { type CountryCode, parseDigits, parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/max";
 
 /**
  * Why a visitor's phone number needs a person to look at it: it is a number nowhere (`invalid`), or it reads as a
@@ -90,6 +90,15 @@ export function readPhone(typed: string): ReadPhone {
   if (candidates.length > 0) return { international: null, flag: "foreign-mobile", candidates };
   const withCode = parsePhoneNumberFromString(`+${digits}`);
   return valid(withCode) ? certain(withCode) : invalid;
+}
+
+/**
+ * Text with every digit as an ASCII one, as libphonenumber-js reads them (issue 59, item 8): a number typed on an Arabic
+ * keyboard (٠٥٠١٢٣٤٥٦٧, or the Persian and Urdu ۰۵۰…) or in full-width digits is found like 0501234567. Other
+ * characters are kept as they are.
+ */
+export function asciiDigits(text: string): string {
+  return text.replace(/\p{Nd}/gu, (digit) => parseDigits(digit) || digit);
 }
 
 /** A number in international form as people write it: +971 50 987 6543. */
