@@ -71,20 +71,38 @@ async function stubPushService(context: BrowserContext, device: TestDevice) {
   }, device);
 }
 
-/** The office's worker registration's id, as the DevTools protocol names it. */
-async function workerRegistration(page: Page) {
+/**
+ * The office's worker as the DevTools protocol sees it: its registration's id once a version of it is activated (a
+ * push for a worker that is not active yet is dropped; the browser's push service waits for it, and starts a stopped
+ * worker to deliver it), and what the worker reported going wrong, for a failure's message.
+ */
+async function activeWorker(page: Page) {
   const cdp = await page.context().newCDPSession(page);
-  const registration = new Promise<string>((resolve) => {
+  const errors: string[] = [];
+  let registrationId: string | null = null;
+  const activated = new Set<string>();
+  const ready = new Promise<string>((resolve) => {
+    const check = () => {
+      if (registrationId !== null && activated.has(registrationId)) resolve(registrationId);
+    };
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
       const mine = registrations.find(
         (each: { scopeURL: string; isDeleted: boolean }) =>
           each.scopeURL === `${office.origin}/office/` && !each.isDeleted,
       );
-      if (mine) resolve(mine.registrationId);
+      if (mine) registrationId = mine.registrationId;
+      check();
+    });
+    cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+      for (const version of versions as { registrationId: string; status: string }[]) {
+        if (version.status === "activated") activated.add(version.registrationId);
+      }
+      check();
     });
   });
+  cdp.on("ServiceWorker.workerErrorReported", ({ errorMessage }) => errors.push(JSON.stringify(errorMessage)));
   await cdp.send("ServiceWorker.enable");
-  return { cdp, registrationId: await registration };
+  return { cdp, registrationId: await ready, errors };
 }
 
 test(
@@ -137,9 +155,9 @@ test(
 
     // The browser's push service hands it to the office's worker, which shows it.
     await page.goto(`${office.origin}/office/me`);
-    const { cdp, registrationId } = await workerRegistration(page);
-    // A push for a worker that is not active yet is dropped: wait for it, as the browser's push service would.
+    // Delivered once the worker is activated (see activeWorker).
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const { cdp, registrationId, errors } = await activeWorker(page);
     await cdp.send("ServiceWorker.deliverPushMessage", {
       origin: office.origin,
       registrationId,
@@ -150,8 +168,14 @@ test(
         const registration = await navigator.serviceWorker.getRegistration("/office/");
         return (await registration?.getNotifications())?.map((each) => ({ title: each.title, body: each.body })) ?? [];
       });
-    // The worker may first have to start: on a busy machine (the whole suite on two cores) that took over 5 s.
-    await expect.poll(shown, { timeout: 15_000 }).toContainEqual({ title: alert.title, body: alert.body });
+    // Waits on the notification itself, for as long as the test may run: on a busy machine (the whole suite on two
+    // cores) the worker's handling took over 5 s. A failure names what the worker reported.
+    await expect
+      .poll(shown, { timeout: 60_000 })
+      .toContainEqual({ title: alert.title, body: alert.body })
+      .catch((error: unknown) => {
+        throw new Error(`${String(error)}\nWhat the worker reported: ${errors.join("; ") || "nothing"}`);
+      });
 
     // A tap on it: dispatched in the worker on the notification it showed (see above); the office goes to the enquiry.
     const worker = context.serviceWorkers().find((each) => each.url().endsWith("/office/sw.js"));
