@@ -159,7 +159,7 @@ test.describe("the editor at /admin", { tag: "@desktop" }, () => {
     const changed = (await diff(before, file)).split("\n").filter((line) => /^[<>] /.test(line));
     expect(changed.filter((line) => line.startsWith(">"))).toEqual([">       Hello {name}, a reminder from {agency}."]);
     expect(readFileSync(file, "utf8")).toMatch(/^# The back office's replies /);
-    expect(readFileSync(file, "utf8")).toContain("#     {price}      the price of the page they sent it from");
+    expect(readFileSync(file, "utf8")).toContain("#     {price}      the price of the service they picked");
     expect(problems, "errors in the editor").toEqual([]);
   });
 

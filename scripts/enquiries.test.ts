@@ -25,6 +25,8 @@ describe("npm run enquiries", () => {
     const submission = visitorEnquiry({ name: "Late Layla", email: "layla@example.com", message: "At night" });
     // 22:30 in London on 24 Nov is 02:30 on the 25th in Dubai.
     await inbox.addMany([{ submission, heldReason: null }], new Date("2026-11-24T22:30:00.000Z"));
+    const arabic = visitorEnquiry({ name: "فاطمة الزهراء", email: "fatima@example.com", message: "مرحبا" });
+    await inbox.addMany([{ submission: arabic, heldReason: null }], new Date("2026-11-24T23:30:00.000Z"));
     await database.close();
   });
   afterAll(async () => remove());
@@ -34,6 +36,20 @@ describe("npm run enquiries", () => {
     expect(output).toContain("Received (Dubai)");
     expect(output).not.toContain("UTC)");
     expect(output).toMatch(/2026-11-25 02:30 +[^\n]*Late Layla/);
+  });
+
+  // Issue 59, items 7 and 9: the office's words, and the columns kept on a row with an Arabic name.
+  it("keeps its columns on a row with an Arabic name, and says Enquiry and the mail's state as the office does", async () => {
+    const output = await enquiries(path);
+    const lines = output.split("\n");
+    const header = lines.find((line) => line.startsWith("#")) ?? "";
+    const row = lines.find((line) => line.includes("فاطمة")) ?? "";
+    // The name isolated, so a terminal cannot reorder the row; the e-mail starts where its header does.
+    expect(row).toContain("\u2068فاطمة الزهراء\u2069");
+    const shown = row.replace(/[\u2068\u2069]/g, "");
+    expect(shown.indexOf("fatima@example.com")).toBe(header.indexOf("Email"));
+    expect(row).toContain("Enquiry");
+    expect(output).not.toMatch(/\bpending\b/);
   });
 
   it("shows when the next try is due in Dubai time too", async () => {

@@ -6,7 +6,8 @@ import { toCsv } from "../server/data/enquiries/csv";
 import { InboxStore } from "../server/data/enquiries/store";
 import { Work } from "../server/office/work";
 import { serviceName } from "../app/lib/forms/visa-service";
-import { oneLine, truncate } from "../server/text";
+import { column as cell } from "../server/text";
+import { deliveryLabels } from "../server/office/pages/labels";
 import type { StoredEnquiry } from "../server/data/enquiries/types";
 
 const help = `Lists the enquiries the website has received (POST /api/submit).
@@ -35,19 +36,17 @@ interface Column {
 }
 
 function table(enquiries: StoredEnquiry[], columns: Column[]): string {
-  // Control characters are made visible so stored text can never drive the terminal.
-  const cell = (text: string, width: number) => truncate(oneLine(text), width).padEnd(width);
-  const header = columns.map((column) => column.title.padEnd(column.width)).join("  ");
-  const rows = enquiries.map((enquiry) =>
-    columns.map((column) => cell(column.value(enquiry), column.width)).join("  "),
-  );
-  return [header, columns.map((column) => "-".repeat(column.width)).join("  "), ...rows].join("\n");
+  // Control characters are made visible so stored text can never drive the terminal; each cell is as wide as the
+  // terminal draws it, an Arabic name isolated so the row keeps its order (server/text.ts, column).
+  const header = columns.map(({ title, width }) => cell(title, width)).join("  ");
+  const rows = enquiries.map((enquiry) => columns.map(({ value, width }) => cell(value(enquiry), width)).join("  "));
+  return [header, columns.map(({ width }) => "-".repeat(width)).join("  "), ...rows].join("\n");
 }
 
 const baseColumns: Column[] = [
   { title: "#", width: 5, value: (e) => String(e.id) },
   { title: "Received (Dubai)", width: 16, value: (e) => dubaiClock(e.receivedAt) },
-  { title: "Kind", width: 7, value: (e) => e.kind },
+  { title: "Kind", width: 7, value: (e) => (e.kind === "enquiry" ? "Enquiry" : "Contact") },
   { title: "Name", width: 20, value: (e) => e.name },
   { title: "Email", width: 26, value: (e) => e.email },
   { title: "Phone", width: 15, value: (e) => e.phone },
@@ -58,7 +57,13 @@ const baseColumns: Column[] = [
   },
   { title: "Message", width: 30, value: (e) => e.message },
 ];
-const deliveryColumn: Column = { title: "Mail", width: 7, value: (e) => e.status };
+// The mail as the office says it (issue 59, item 7): not "pending" for ever while this server mails nothing.
+const mailOn = () => Boolean(process.env.SMTP_HOST?.trim());
+const deliveryColumn: Column = {
+  title: "Mail",
+  width: 28,
+  value: (e) => (e.status === "pending" && !mailOn() ? "Kept here: mail is off" : deliveryLabels[e.status]),
+};
 const pendingColumns: Column[] = [
   { title: "Tries", width: 5, value: (e) => String(e.attempts) },
   { title: "Next try (Dubai)", width: 16, value: (e) => dubaiClock(new Date(e.nextAttemptAt).toISOString()) },

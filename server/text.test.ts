@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { forMail, oneLine, visible } from "./text";
+import { column, displayWidth, forMail, oneLine, visible } from "./text";
 
 describe("issue 34, finding 9: visible() shows every bidirectional control and invisible character", () => {
   it.each([
@@ -88,5 +88,34 @@ describe("issue 34, finding 8: forMail() makes visitor text plain text of a sens
     expect(Array.from(shown)).toHaveLength(80);
     expect(shown.endsWith("…")).toBe(true);
     expect(forMail("Aisha", 80)).toBe("Aisha");
+  });
+});
+
+// Issue 59, item 9: `npm run enquiries` kept its columns only for left-to-right names of one-column characters.
+describe("column(): a table cell of a fixed width on a terminal, whatever script the text is in", () => {
+  const width = (text: string) => displayWidth(text.replace(/[\u2068\u2069]/g, ""));
+
+  it("pads and cuts by the width a terminal draws, not by UTF-16 units", () => {
+    expect(column("Aisha", 8)).toBe("Aisha   ");
+    expect(width(column("Zoë Müller", 8))).toBe(8);
+    // Combining marks (an Arabic name with its vowel marks) take no column; wide characters and emoji take two.
+    expect(displayWidth("مُحَمَّد")).toBe(4);
+    expect(displayWidth("李小龙")).toBe(6);
+    expect(displayWidth("👍🏽")).toBe(2);
+    expect(width(column("李小龙李小龙", 7))).toBe(7);
+    expect(column("A very long name indeed", 10)).toBe("A very lo…");
+  });
+
+  it("isolates right-to-left text, so it cannot carry the columns after it into its own direction", () => {
+    const cell = column("فاطمة الزهراء", 20);
+    expect(cell.startsWith("\u2068فاطمة الزهراء\u2069")).toBe(true);
+    expect(width(cell)).toBe(20);
+    // Left-to-right text is left as it is.
+    expect(column("Aisha", 8)).not.toContain("\u2068");
+  });
+
+  it("a visitor's own direction marks are shown, never obeyed", () => {
+    const cell = column("Evil\u202Eeman", 12);
+    expect(cell).not.toContain("\u202E");
   });
 });

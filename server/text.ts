@@ -63,3 +63,46 @@ export function noLinks(text: string): string {
       host.replace(/\./g, "[.]"),
     );
 }
+
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+/** East Asian wide and full-width characters (Hangul, CJK, kana, full-width forms) and emoji: two columns each. */
+const wide =
+  /^(?:\p{Extended_Pictographic}|[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}])/u;
+/** What a terminal draws in no column: combining marks (an Arabic name's vowel marks), joiners, format characters. */
+const zeroWidth = /^[\p{M}\p{Cf}]+$/u;
+
+/** The columns a terminal draws text in: a grapheme each, two for a wide one, none for marks alone. */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const { segment } of graphemes.segment(text)) width += zeroWidth.test(segment) ? 0 : wide.test(segment) ? 2 : 1;
+  return width;
+}
+
+/** Right-to-left scripts: a cell holding any is isolated (U+2068 … U+2069), so it cannot reorder the row around it. */
+const rightToLeft = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+/**
+ * A table cell of `width` terminal columns (issue 59, item 9): one line, its control and direction characters shown
+ * (oneLine), cut with an ellipsis and padded by the width a terminal draws it, and right-to-left text isolated so
+ * that a row with an Arabic name keeps its columns in order.
+ */
+export function column(text: string, width: number): string {
+  let cut = "";
+  let used = 0;
+  const line = oneLine(text);
+  if (displayWidth(line) > width) {
+    for (const { segment } of graphemes.segment(line)) {
+      const next = displayWidth(segment);
+      if (used + next > width - 1) break;
+      cut += segment;
+      used += next;
+    }
+    cut += "…";
+    used += 1;
+  } else {
+    cut = line;
+    used = displayWidth(line);
+  }
+  const isolated = rightToLeft.test(cut) ? `\u2068${cut}\u2069` : cut;
+  return isolated + " ".repeat(Math.max(0, width - used));
+}

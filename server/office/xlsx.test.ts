@@ -244,6 +244,31 @@ describe("the owner's export as .xlsx", () => {
     expect(row[header.findIndex(([, text]) => text === "Status")]?.[1]).toBe("Held as spam");
   });
 
+  // Issue 59, item 7: the office's words, not the stored codes.
+  it("names the page by its title, the source and device as the office does, and the mail as this server has it", () => {
+    const waiting: ExportedEnquiry = {
+      ...sample,
+      status: "pending",
+      sentAt: null,
+      source: "whatsapp",
+      page: "/tourist-visa/2",
+    };
+    const words = { mailOn: false, pageTitle: (path: string) => (path === "/tourist-visa/2" ? "30 Days" : null) };
+    const [header = [], row = []] = rowsOf(
+      open(toXlsx([waiting], new Date(), words))["xl/worksheets/sheet1.xml"] ?? "",
+    );
+    const cell = (title: string) => row[header.findIndex(([, text]) => text === title)]?.[1];
+    expect(cell("Page")).toBe("30 Days (/tourist-visa/2)");
+    expect(cell("Source")).toBe("WhatsApp");
+    expect(cell("Device")).toBe("Phone");
+    expect(cell("Mail")).toBe("Mail is turned off on this server: it is kept here, not e-mailed");
+    // A page with no title known is its address, as before.
+    const [head = [], line = []] = rowsOf(
+      open(toXlsx([{ ...waiting, page: "/gone" }], new Date(), words))["xl/worksheets/sheet1.xml"] ?? "",
+    );
+    expect(line[head.findIndex(([, text]) => text === "Page")]?.[1]).toBe("/gone");
+  });
+
   it("says so when the range holds no enquiry", () => {
     const parts = open(toXlsx([]));
     expect(rowsOf(parts["xl/worksheets/sheet1.xml"] ?? "")).toEqual([[["inlineStr", "No enquiries in this range."]]]);

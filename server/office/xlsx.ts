@@ -5,7 +5,8 @@ import { dubaiClock } from "../data/dubai-days";
 import { noteLine } from "../data/enquiries/csv";
 import { spaced } from "../data/enquiries/phone";
 import type { ExportedEnquiry } from "../data/enquiries/types";
-import { cameByLabels, deliveryLabels, statusLabel } from "./pages/labels";
+import { sourceLabel } from "../../app/lib/statistics/source";
+import { cameByLabels, deliveryLabel, deviceNames, statusLabel } from "./pages/labels";
 
 /*
  * The owner's export as a spreadsheet (issue 35, item 7): an Office Open XML workbook (.xlsx) written by hand, a
@@ -55,7 +56,25 @@ const phoneColumns: Column[] = [
 /** A contact's subject: in the service's column, not one of its own. */
 const sharesServiceColumn: EnquiryFieldName = "subject";
 
-const columns: Column[] = [
+/**
+ * What the sheet says in the office's words rather than the stored codes (issue 59, item 7): whether this server
+ * mails enquiries (one waiting is not "Waiting to be mailed" forever when mail is off), and a page's title.
+ */
+export interface SheetWords {
+  mailOn: boolean;
+  pageTitle: (path: string) => string | null;
+}
+
+const plainWords: SheetWords = { mailOn: true, pageTitle: () => null };
+
+/** A page as the office names it: its title, with its address for a search ("30 Days (/tourist-visa/2)"). */
+function pageName(path: string | null, words: SheetWords): string | null {
+  if (path === null) return null;
+  const title = words.pageTitle(path);
+  return title ? `${title} (${path})` : path;
+}
+
+const columnsWith = (words: SheetWords): Column[] => [
   { title: "#", value: (e) => e.id },
   { title: "Received (Dubai time)", value: (e) => dubaiClock(e.receivedAt) },
   { title: "Kind", value: (e) => (e.kind === "enquiry" ? "Enquiry" : "Contact") },
@@ -70,12 +89,12 @@ const columns: Column[] = [
   // The next step still to do (issue 37).
   { title: "Next step (Dubai time)", value: (e) => (e.nextStep ? dubaiClock(e.nextStep.at) : null) },
   { title: "Next step", value: (e) => e.nextStep?.note || null, widest: 40 },
-  { title: "Page", value: (e) => e.page },
-  { title: "Source", value: (e) => e.source },
-  { title: "Device", value: (e) => e.device },
+  { title: "Page", value: (e) => pageName(e.page, words) },
+  { title: "Source", value: (e) => (e.source === null ? null : sourceLabel(e.source)) },
+  { title: "Device", value: (e) => (e.device === null ? null : (deviceNames[e.device] ?? e.device)) },
   // An enquiry added by hand in the office: how it came (issue 35, item 6).
   { title: "Came by", value: (e) => (e.cameBy ? cameByLabels[e.cameBy] : null) },
-  { title: "Mail", value: (e) => deliveryLabels[e.status] },
+  { title: "Mail", value: (e) => deliveryLabel(e.status, words.mailOn) },
   { title: "E-mailed (Dubai time)", value: (e) => (e.sentAt ? dubaiClock(e.sentAt) : null) },
   { title: "Mail error", value: (e) => e.lastError },
   { title: "Held because", value: (e) => e.heldReason },
@@ -122,7 +141,7 @@ const main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 
 /** One worksheet: a header row frozen at the top, then a row per enquiry, the columns that hold something. */
-function worksheet(enquiries: ExportedEnquiry[]): string {
+function worksheet(enquiries: ExportedEnquiry[], columns: Column[]): string {
   const rows: string[] = [];
   let cols = "";
   let frozen = "";
@@ -181,7 +200,8 @@ const styles =
  * The workbook: "Enquiries" (the genuine ones, oldest first) and, when the range holds any, "Held as spam" with
  * why each was held. Returns the .xlsx file's bytes.
  */
-export function toXlsx(enquiries: ExportedEnquiry[], now = new Date()): Uint8Array {
+export function toXlsx(enquiries: ExportedEnquiry[], now = new Date(), words: SheetWords = plainWords): Uint8Array {
+  const columns = columnsWith(words);
   const genuine = enquiries.filter((enquiry) => enquiry.status !== "held");
   const held = enquiries.filter((enquiry) => enquiry.status === "held");
   const sheets: [string, ExportedEnquiry[]][] = [["Enquiries", genuine]];
@@ -234,7 +254,7 @@ export function toXlsx(enquiries: ExportedEnquiry[], now = new Date()): Uint8Arr
     "xl/styles.xml": styles,
   };
   sheets.forEach(([, rows], index) => {
-    parts[`xl/worksheets/sheet${index + 1}.xml`] = worksheet(rows);
+    parts[`xl/worksheets/sheet${index + 1}.xml`] = worksheet(rows, columns);
   });
   // [Content_Types].xml first, as some readers expect; then the rest.
   return zipSync(Object.fromEntries(Object.entries(parts).map(([name, xml]) => [name, strToU8(xml)])), {

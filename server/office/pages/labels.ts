@@ -31,6 +31,9 @@ export const deliveryLabels: Record<DeliveryStatus, string> = {
   office: "Not mailed: added in the office",
 };
 
+/** The kind of device a visitor sent it from (server/device-class.ts), as the exports name it. */
+export const deviceNames: Record<string, string> = { phone: "Phone", tablet: "Tablet", desktop: "Computer" };
+
 /** How an enquiry added by hand came (issue 35, item 6), in the add form's order. */
 export const cameByLabels: Record<CameBy, string> = {
   "walk-in": "Walk-in",

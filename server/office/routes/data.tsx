@@ -9,10 +9,11 @@ import { officeRoutes } from "../routes";
 import type { On } from "../routing";
 import type { Session } from "../sessions";
 import { toXlsx } from "../xlsx";
+import { loadPageTitles, titleOfPage } from "../../page-titles";
 
 /** An owner's data: export a date range, erase a person, delete held spam. */
 export function register(on: On, ctx: OfficeContext): void {
-  const { partsNow, page, fresh } = ctx;
+  const { partsNow, page, fresh, mail } = ctx;
 
   const dubaiDay = (offsetDays: number) =>
     new Date(Date.now() + 4 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -49,7 +50,10 @@ export function register(on: On, ctx: OfficeContext): void {
       return showData(request, reply, session, { problem: "Choose a From date on or before the To date." });
     }
     const { work, accounts } = partsNow();
-    const rows = await work.between(new Date(start).toISOString(), new Date(end).toISOString());
+    const [rows] = await Promise.all([
+      work.between(new Date(start).toISOString(), new Date(end).toISOString()),
+      loadPageTitles(),
+    ]);
     const as = format === "xlsx" ? "a spreadsheet" : "CSV";
     const now = Date.now();
     await accounts.audit(
@@ -62,7 +66,7 @@ export function register(on: On, ctx: OfficeContext): void {
     if (format === "xlsx") {
       return reply
         .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-        .send(Buffer.from(toXlsx(rows, new Date(now))));
+        .send(Buffer.from(toXlsx(rows, new Date(now), { mailOn: Boolean(mail), pageTitle: titleOfPage })));
     }
     return reply.type("text/csv; charset=utf-8").send(toCsv(rows));
   });
