@@ -35,7 +35,7 @@ test(
     await expect(documents).toBeVisible();
     // The texts as they will be sent: the visitor's name, and the documents of Tourist Visa, 30 Days.
     const preview = picker.locator('[data-ready="Documents needed"] .ready-preview');
-    await expect(preview).toContainText(`Hello ${visitor}, to apply for Tourist Visa we need:`);
+    await expect(preview).toContainText(`Hello ${visitor.split(" ")[0]}, to apply for Tourist Visa we need:`);
     await expect(preview).toContainText("• Clear colour copy of your passport");
     await expect(picker.locator('[data-ready="First reply with the price"]')).toContainText("The price is AED 390.00.");
     await expectNoViolations(page);
@@ -59,7 +59,7 @@ test(
     expect(`${whatsapp.origin}${whatsapp.pathname}`).toBe("https://wa.me/971507654312");
     const text = whatsapp.searchParams.get("text") ?? "";
     expect(text).toContain(
-      `Hello ${visitor}, to apply for Tourist Visa we need:\n• Clear colour copy of your passport`,
+      `Hello ${visitor.split(" ")[0]}, to apply for Tourist Visa we need:\n• Clear colour copy of your passport`,
     );
     expect(text).toContain("\n• Passport-size photo with a white background\n");
     expect((await noted).status()).toBe(204);
@@ -74,7 +74,7 @@ test(
     expect(href.protocol).toBe("mailto:");
     expect(href.searchParams.get("subject")).toMatch(/^Your visa is approved - /);
     expect(href.searchParams.get("body")).toMatch(
-      new RegExp(`^Good news, ${visitor}: your visa is approved! .*\r\nHave a wonderful trip`),
+      new RegExp(`^Good news, ${visitor.split(" ")[0]}: your visa is approved! .*\r\nHave a wonderful trip`),
     );
     await page.evaluate(() =>
       document.addEventListener("click", (event) => {

@@ -50,6 +50,10 @@ export const repliesFieldWords: Record<
   },
   name: { label: "Name (on the list of texts and on the enquiry's timeline)" },
   channel: { label: "Sent by", hint: "whatsapp, email or both" },
+  services: {
+    label: "Offered on",
+    hint: "all (empty: all), visas, or other (dummy tickets, hotel bookings, insurance, packages)",
+  },
   subject: {
     label: "E-mail subject (for email and both)",
     hint: "The same fields as the text",

@@ -166,7 +166,7 @@ describe.each(engines)("the back office on %s", (engine) => {
       expect(page.status).toBe(200);
       const whatsapp = /href="(https:\/\/wa\.me\/[^"]+)"/.exec(page.text)?.[1]?.replace(/&amp;/g, "&") ?? "";
       expect(new URL(whatsapp).pathname).toBe("/971501234567");
-      expect(new URL(whatsapp).searchParams.get("text")).toContain("Hello Aisha Khan");
+      expect(new URL(whatsapp).searchParams.get("text")).toContain("Hello Aisha,");
       expect(new URL(whatsapp).searchParams.get("text")).toContain("Tourist Visa");
       expect(page.text).toContain('href="tel:+971501234567"');
       expect(page.text).toMatch(/href="mailto:aisha@example\.com\?subject=Your%20enquiry%20about%20Tourist%20Visa/);

@@ -49,7 +49,7 @@ describe.each(engines)("the ready texts of an enquiry on %s", (engine) => {
     const first = links.get("First reply with the price");
     expect(first?.whatsapp?.origin).toBe("https://wa.me");
     expect(first?.whatsapp?.pathname).toBe("/971501234567");
-    expect(first?.whatsapp?.searchParams.get("text")).toContain("Hello Aisha Khan,");
+    expect(first?.whatsapp?.searchParams.get("text")).toContain("Hello Aisha,");
     expect(first?.whatsapp?.searchParams.get("text")).toContain("enquiry about Tourist Visa.");
     // The price of the page it was sent from: Tourist Visa, 30 Days.
     expect(first?.whatsapp?.searchParams.get("text")).toContain("The price is AED 390.00.");
@@ -84,6 +84,30 @@ describe.each(engines)("the ready texts of an enquiry on %s", (engine) => {
     const first = readyLinks(unknown.text).get("First reply with the price")?.whatsapp?.searchParams.get("text") ?? "";
     expect(first).toContain("The price is available on request.");
     expect(first).not.toContain("AED 190.00");
+  });
+
+  // Issue 59, item 6: a dummy ticket is not a visa: no "We apply for you", no "Visa approved".
+  it("offers a booking's texts on a dummy ticket enquiry, never the visa texts, and greets by first name", async () => {
+    const id = await submit(
+      {
+        name: "Mr. Rajesh Kumar",
+        phone: "050 123 4582",
+        visa_type: "90 Days Dubai Leisure Visa",
+        visa_label: "Dummy Ticket",
+      },
+      "/services",
+    );
+    const page = await staff.client.get(`/office/enquiries/${id}`);
+    const links = readyLinks(page.text);
+    expect([...links.keys()]).toEqual([
+      "First reply with the price, for a booking or package",
+      "Reminder",
+      "Ask for a review",
+    ]);
+    const text = links.get("First reply with the price, for a booking or package")?.whatsapp?.searchParams.get("text");
+    expect(text).toMatch(/^Hello Rajesh, this is /);
+    expect(text).toContain("enquiry about Dummy Ticket.");
+    expect(text).not.toContain("apply");
   });
 
   it("notes a tap on a text on the timeline by the text's name and the person, and the enquiry is contacted", async () => {
@@ -129,11 +153,12 @@ describe.each(engines)("the ready texts of an enquiry on %s", (engine) => {
   });
 
   it("shows a hostile visitor's name as text in the preview, and puts it into the links encoded", async () => {
-    const name = `Zoë "<b>Bold</b>" & Co?text=x#y`;
+    // One word: the texts greet by the first (issue 59, item 6), and this one holds every character to escape.
+    const name = `Zoë"<b>Bold</b>"&Co?text=x#y`;
     const id = await submit({ name, phone: "050 123 4571", email: "zoe@example.com" }, "/contact");
     const page = await staff.client.get(`/office/enquiries/${id}`);
     expect(page.text).not.toContain("<b>Bold</b>");
-    expect(page.text).toContain("Hello Zoë &quot;&lt;b>Bold&lt;/b>&quot; &amp; Co?text=x#y,");
+    expect(page.text).toContain("Hello Zoë&quot;&lt;b>Bold&lt;/b>&quot;&amp;Co?text=x#y,");
     const first = readyLinks(page.text).get("First reply with the price");
     expect([...(first?.whatsapp?.searchParams.keys() ?? [])]).toEqual(["text"]);
     expect(first?.whatsapp?.hash).toBe("");

@@ -33,7 +33,7 @@ describe("replyLinks", () => {
     const whatsapp = new URL(links.whatsapp ?? "");
     expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/971501234567");
     expect(whatsapp.searchParams.get("text")).toBe(
-      "Hello Aisha Khan, this is Karama Visa & Travel. Thank you for your enquiry about Tourist Visa. How can we help?",
+      "Hello Aisha, this is Karama Visa & Travel. Thank you for your enquiry about Tourist Visa. How can we help?",
     );
     const mail = new URL(links.email ?? "");
     expect(mail.protocol).toBe("mailto:");
@@ -53,7 +53,7 @@ describe("replyLinks", () => {
       "Karama Visa & Travel",
     );
     expect(links.greeting).toBe(
-      "Hello Aisha Khan, this is Karama Visa & Travel. Thank you for your enquiry about Dubai Tourist Visa. How can we help?",
+      "Hello Aisha, this is Karama Visa & Travel. Thank you for your enquiry about Dubai Tourist Visa. How can we help?",
     );
     expect(new URL(links.email ?? "").searchParams.get("subject")).toBe(
       "Your enquiry about Dubai Tourist Visa - Karama Visa & Travel",
@@ -64,7 +64,7 @@ describe("replyLinks", () => {
     const contact = { ...to, kind: "contact" as const, service: "Visa enquiry", subject: "Visa enquiry" };
     const links = replyLinks(contact, texts, "Karama Visa & Travel");
     expect(links.greeting).toBe(
-      "Hello Aisha Khan, this is Karama Visa & Travel. Thank you for your message. How can we help?",
+      "Hello Aisha, this is Karama Visa & Travel. Thank you for your message. How can we help?",
     );
     expect(new URL(links.whatsapp ?? "").searchParams.get("text")).toBe(links.greeting);
     expect(new URL(links.email ?? "").searchParams.get("subject")).toBe("Re: Visa enquiry - Karama Visa & Travel");

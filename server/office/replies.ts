@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { readPhone } from "../data/enquiries/phone";
-import { fieldWords, fillIn, repliesFileSchema, type TextChannel, type TextValues } from "./reply-texts";
+import { fieldWords, fillIn, firstName, repliesFileSchema, type TextChannel, type TextValues } from "./reply-texts";
 
 /**
  * The replies' texts, from content/office/replies.yaml, where the owner changes them (in the editor at /admin, or
@@ -89,7 +89,7 @@ export function replyLinks(to: ReplyTo, texts: ReplyTexts, agency: string) {
   const contact = to.kind === "contact";
   const service = to.visaLabel?.trim() || to.visaType?.trim() || to.service;
   const values = {
-    name: to.name.trim() || "there",
+    name: firstName(to.name) || "there",
     service,
     subject: (to.subject ?? "").trim() || "Your message",
     agency,
@@ -142,10 +142,18 @@ export interface ReadyReply {
  * for a message from the Contact page: the field's fallback then), the price and documents of the page they sent
  * it from, the agency and its hours (./reply-texts.ts, fieldWords).
  */
-export function readyReplies(to: ReplyTo, texts: ReplyTexts, page: Omit<TextValues, "name" | "service">): ReadyReply[] {
+export function readyReplies(
+  to: ReplyTo,
+  texts: ReplyTexts,
+  page: Omit<TextValues, "name" | "service"> & { kind?: "visas" | "other" | null },
+): ReadyReply[] {
   const words = fieldWords({ ...page, name: to.name, service: to.visaLabel?.trim() || to.visaType?.trim() || "" });
   const digits = dialled(to);
-  return texts.texts.map((ready) => {
+  const kind = page.kind ?? null;
+  const offered = texts.texts.filter(
+    (ready) => kind === null || ready.services === undefined || ready.services === "all" || ready.services === kind,
+  );
+  return offered.map((ready) => {
     const text = fillIn(ready.text, words);
     const subject = fillIn(ready.subject ?? "", words);
     return {

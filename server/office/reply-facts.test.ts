@@ -107,6 +107,22 @@ describe("the kind of service picked on the other service pages", () => {
   });
 });
 
+describe("the kind of service, for which ready texts are offered (issue 59, item 6)", () => {
+  it.each([
+    ["Dubai Tourist Visa", "30 Days Dubai Visa", "visas"],
+    ["Visa Change Service", "60 Days Dubai Visa", "visas"],
+    ["Dummy Ticket", "90 Days Dubai Leisure Visa", "other"],
+    ["Holidays Package", "48 Hours Dubai Transit Visa", "other"],
+    ["Kabayan Package", "96 Hours Dubai Transit Visa", "other"],
+  ] as const)("%s is %s", (label, value, kind) => {
+    expect(serviceFacts({ page: "/services", visaType: value, visaLabel: label }, site).kind).toBe(kind);
+  });
+
+  it("is not known without a service", () => {
+    expect(serviceFacts({ page: "/contact", visaType: "", visaLabel: null }, site).kind).toBeNull();
+  });
+});
+
 describe("where the service cannot be known", () => {
   it.each([
     { page: "/contact", visaType: "", visaLabel: null },

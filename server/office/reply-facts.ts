@@ -100,7 +100,14 @@ function pickedLabel(visaType: string, visaLabel: string | null | undefined): st
 }
 
 /** The facts of the service an enquiry is about, and when it cannot be known, why (for staff, never the visitor). */
-export type ServiceFacts = Omit<TextValues, "name" | "service" | "agency"> & { unknown: string | null };
+export type ServiceFacts = Omit<TextValues, "name" | "service" | "agency"> & {
+  unknown: string | null;
+  /** A visa, or one of the other services (./reply-texts.ts, textServices); null when not known or both. */
+  kind: "visas" | "other" | null;
+};
+
+/** The groups of service pages that are visas; the others are documents and packages. */
+const visaGroups: readonly DetailGroup[] = ["dubai-visa", "tourist-visa", "visa-changes"];
 
 /**
  * The fields {price}, {documents} and {hours} for an enquiry (issue 59, item 1): the price and documents of the
@@ -122,6 +129,7 @@ export function serviceFacts(
     const why = label === "" ? "The enquiry names no service" : `"${label}" is not one of the site's services`;
     return {
       ...none,
+      kind: null,
       unknown: `${why}, so these texts leave out the price and the documents: ask the visitor which service.`,
     };
   }
@@ -140,7 +148,9 @@ export function serviceFacts(
   const [first = []] = lists;
   const shared = lists.every((list) => list.join("\n") === first.join("\n")) ? first : [];
   const [only] = pages;
+  const visas = pages.filter((each) => visaGroups.includes(each.group)).length;
   return {
+    kind: visas === pages.length ? "visas" : visas === 0 ? "other" : null,
     ...none,
     price: lowest === null ? "" : `${from ? "from " : ""}${lowest.price}`,
     documents: shared,

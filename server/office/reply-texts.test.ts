@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readReplyTexts, readyReplies, repliesFile, type ReplyTexts } from "./replies";
 import { loadReplyFacts, serviceFacts } from "./reply-facts";
-import { fallbacks, fieldWords, fillIn, type TextValues } from "./reply-texts";
+import { fallbacks, fieldWords, fillIn, firstName, type TextValues } from "./reply-texts";
 
 /* Issue 37, "Replies from ready texts": the texts the agency keeps, checked, and filled in for one enquiry. */
 
@@ -32,7 +32,7 @@ const known: TextValues = {
 describe("filling in a ready text", () => {
   it("fills in every field", () => {
     expect(fillIn(every, fieldWords(known)).split("|")).toEqual([
-      "Aisha Khan",
+      "Aisha",
       "Tourist Visa",
       "AED 390.00",
       "• Passport copy\n• Photo",
@@ -59,7 +59,33 @@ describe("filling in a ready text", () => {
   });
 
   it("fills a field as often as it is written, and leaves other braces as they are", () => {
-    expect(fillIn("{name}, {name}! {unknown}", fieldWords(known))).toBe("Aisha Khan, Aisha Khan! {unknown}");
+    expect(fillIn("{name}, {name}! {unknown}", fieldWords(known))).toBe("Aisha, Aisha! {unknown}");
+  });
+});
+
+// Issue 59, item 6: "Hello Maria", not "Hello Maria Clara Reyes Santos".
+describe("greeting a visitor by their first name", () => {
+  it.each([
+    ["Maria Clara Reyes", "Maria"],
+    ["  aisha   khan ", "aisha"],
+    ["Mr. Rajesh Kumar", "Rajesh"],
+    ["dr ahmed hassan", "ahmed"],
+    ["Mrs Fatima", "Fatima"],
+    ["Abdul Rahman Al Mansoori", "Abdul Rahman"],
+    ["Abd Allah Saeed", "Abd Allah"],
+    ["عبد الله المنصوري", "عبد الله"],
+    ["فاطمة الزهراء", "فاطمة"],
+    ["Prince", "Prince"],
+    ["M. Ali", "M. Ali"],
+    ["J Santos", "J Santos"],
+    ["Mr.", ""],
+    ["", ""],
+  ])("%j is greeted as %j", (name, first) => {
+    expect(firstName(name)).toBe(first);
+  });
+
+  it("falls back to 'there' when the name has nothing to greet", () => {
+    expect(fieldWords({ ...known, name: "Mr." }).name).toBe("there");
   });
 });
 
@@ -111,13 +137,13 @@ describe("the ready texts of an enquiry, with their links", () => {
     const [both, chat, mail] = readyReplies({ ...to, visaLabel: "Tourist Visa" }, texts, page);
     const whatsapp = new URL(both?.whatsapp ?? "");
     expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/971501234567");
-    expect(whatsapp.searchParams.get("text")).toBe("Hello Aisha Khan,\n• Passport copy\n• Photo");
+    expect(whatsapp.searchParams.get("text")).toBe("Hello Aisha,\n• Passport copy\n• Photo");
     const email = new URL(both?.email ?? "");
     expect(email.protocol + decodeURIComponent(email.pathname)).toBe("mailto:aisha+visa@example.com");
     expect(email.searchParams.get("subject")).toBe("About Tourist Visa - Karama Visa & Travel");
     // Lines end with CRLF in a mail's body (RFC 6068).
-    expect(email.searchParams.get("body")).toBe("Hello Aisha Khan,\r\n• Passport copy\r\n• Photo");
-    expect(chat).toMatchObject({ email: null, text: "Hi Aisha Khan: AED 390.00" });
+    expect(email.searchParams.get("body")).toBe("Hello Aisha,\r\n• Passport copy\r\n• Photo");
+    expect(chat).toMatchObject({ email: null, text: "Hi Aisha: AED 390.00" });
     expect(mail).toMatchObject({ whatsapp: null, subject: "Hours", text: "Mon - Sat, 10.00 am to 10.00 pm" });
   });
 
@@ -132,23 +158,26 @@ describe("the ready texts of an enquiry, with their links", () => {
     const noPage = { ...page, price: "", documents: [], pageAddress: null };
     const [message, chat] = readyReplies(contact, texts, noPage);
     expect(message?.subject).toBe("About your visa - Karama Visa & Travel");
-    expect(message?.text).toBe("Hello Aisha Khan,\nWe will tell you exactly which documents to send.");
-    expect(chat?.text).toBe("Hi Aisha Khan: available on request");
+    expect(message?.text).toBe("Hello Aisha,\nWe will tell you exactly which documents to send.");
+    expect(chat?.text).toBe("Hi Aisha: available on request");
   });
 
   it("puts a name with odd characters into the links as text: no other parameter, header or address", () => {
-    const odd = "Zoë & <b>Ali</b>?text=x#frag\r\nBcc: spy@evil.example %41 \u202Eevil";
+    // The greeting takes the first word (issue 59): the odd characters are in it, and a header after a line break
+    // never reaches the text at all.
+    const first = "Zoë&<b>Ali</b>?text=x#frag%41\u202Eevil";
+    const odd = `${first}\r\nBcc: spy@evil.example`;
     const [both] = readyReplies({ ...to, name: odd, email: "a@example.com?bcc=spy@evil.example" }, texts, page);
     const whatsapp = new URL(both?.whatsapp ?? "");
     expect([...whatsapp.searchParams.keys()]).toEqual(["text"]);
     expect(whatsapp.hash).toBe("");
-    expect(whatsapp.searchParams.get("text")).toBe(`Hello ${odd},\n• Passport copy\n• Photo`);
+    expect(whatsapp.searchParams.get("text")).toBe(`Hello ${first},\n• Passport copy\n• Photo`);
     const raw = both?.email ?? "";
     expect(raw).not.toMatch(/[\r\n <>#]/);
     const email = new URL(raw);
     expect([...email.searchParams.keys()]).toEqual(["subject", "body"]);
     expect(decodeURIComponent(email.pathname)).toBe("a@example.com?bcc=spy@evil.example");
-    expect(email.searchParams.get("body")).toBe(`Hello ${odd.replace(/\r\n/, "\r\n")},\r\n• Passport copy\r\n• Photo`);
+    expect(email.searchParams.get("body")).toBe(`Hello ${first},\r\n• Passport copy\r\n• Photo`);
   });
 
   it("offers no link it cannot make: no number to dial, no address to write to", () => {
@@ -158,19 +187,23 @@ describe("the ready texts of an enquiry, with their links", () => {
 });
 
 describe("the agency's file of replies", () => {
-  it("ships a first reply with the price, documents needed, a reminder, visa approved and a review request", () => {
+  it("ships a first reply with the price (a visa's, a booking's), documents needed, a reminder, visa approved and a review request", () => {
     const { texts } = readReplyTexts();
-    expect(texts.map((text) => text.name)).toEqual([
-      "First reply with the price",
-      "Documents needed",
-      "Reminder",
-      "Visa approved",
-      "Ask for a review",
+    expect(texts.map((text) => [text.name, text.services ?? "all"])).toEqual([
+      ["First reply with the price", "visas"],
+      ["First reply with the price, for a booking or package", "other"],
+      ["Documents needed", "visas"],
+      ["Reminder", "all"],
+      ["Visa approved", "visas"],
+      ["Ask for a review", "all"],
     ]);
     expect(texts[0]?.text).toContain("{price}");
-    expect(texts[1]?.text).toContain("{documents}");
+    expect(texts[1]?.text).toContain("{price}");
+    expect(texts[2]?.text).toContain("{documents}");
+    // Only the visa texts speak of applying (issue 59, item 6).
+    for (const text of texts.filter((each) => each.services !== "visas")) expect(text.text).not.toMatch(/apply/i);
     // No review address is known: no made-up link.
-    expect(texts[4]?.text).not.toMatch(/https?:/);
+    expect(texts[5]?.text).not.toMatch(/https?:/);
     // The guide in the file's comments names every field with its fallback.
     const comments = readFileSync(repliesFile, "utf8");
     for (const words of [fallbacks.name, fallbacks.service, fallbacks.price, fallbacks.documents, fallbacks.hours]) {

@@ -26,6 +26,14 @@ export const fallbacks = {
 } as const;
 
 export const channels = ["whatsapp", "email", "both"] as const;
+
+/**
+ * Which enquiries a text is offered on (issue 59, item 6): every one, those about a visa (the Dubai, tourist and
+ * visa change pages' services), or those about the other services (dummy tickets, hotel bookings, insurance,
+ * packages). An enquiry whose service is not known is offered every text.
+ */
+export const textServices = ["all", "visas", "other"] as const;
+export type TextServices = (typeof textServices)[number];
 export type TextChannel = (typeof channels)[number];
 
 /** `{name}`, `{Price}`, `{price list}`: anything in braces that looks meant as a field. */
@@ -45,6 +53,7 @@ export const readyTextSchema = z
   .object({
     name: z.string().trim().min(1, { error: "expected a name for the text" }).max(60),
     channel: z.enum(channels, { error: "expected whatsapp, email or both" }),
+    services: z.enum(textServices, { error: "expected all, visas or other" }).optional(),
     subject: z.string().trim().max(200).optional(),
     text: z.string().trim().min(1, { error: "expected the text" }).max(2000),
   })
@@ -111,12 +120,31 @@ export interface TextValues {
   hours: string;
 }
 
+/** Titles a name may start with, which a greeting leaves out ("Mr. Rajesh Kumar": Rajesh). */
+const honorifics = new Set(["mr", "mrs", "ms", "miss", "mx", "dr"]);
+/** Words that make a first name with the word after them ("Abdul Rahman", "عبد الله"), never greeted alone. */
+const nameStarts = new Set(["abdul", "abd", "abdel", "abu", "عبد", "أبو", "ابو"]);
+
+/**
+ * The name to greet a visitor by (issue 59, item 6): the first word of what they typed, as typed, after any title;
+ * "Abdul Rahman" and "عبد الله" whole; an initial ("M. Ali") keeps the name whole. "" when nothing is left.
+ */
+export function firstName(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  while (words.length > 0 && honorifics.has((words[0] ?? "").toLowerCase().replace(/\.$/, ""))) words.shift();
+  const [first = "", second] = words;
+  if (second === undefined) return first;
+  if (nameStarts.has(first.toLowerCase())) return `${first} ${second}`;
+  if (/^\p{L}\.?$/u.test(first)) return words.join(" ");
+  return first;
+}
+
 /** Every field's words for this enquiry: its value, or its fallback. Documents are a list, one "• " line each. */
 export function fieldWords(values: TextValues): Record<TextField, string> {
   const or = (value: string, fallback: string) => value.trim() || fallback;
   const documents = values.documents.map((line) => line.trim()).filter((line) => line !== "");
   return {
-    name: or(values.name, fallbacks.name),
+    name: or(firstName(values.name), fallbacks.name),
     service: or(values.service, fallbacks.service),
     price: or(values.price, fallbacks.price),
     documents:
