@@ -19,9 +19,7 @@ const sourcesLock = 0x7374617473;
 /**
  * Counts enquiries let through, inside the transaction that stores them (server/data/enquiries/store.ts). Their page and
  * source are bounded as a beacon's are: a Referer that is not a page of the site is the one other page, and a
- * campaign tag counts under its name if its day has admitted it (or still has room), else as the other source.
- * On PostgreSQL a tag is admitted only when the lock on the day's tags is free at once: an enquiry never waits
- * for the collector (its tag then counts under its name if a view of the visit admitted it, as it mostly has).
+ * campaign tag always counts under its name (admitEnquiryTags: past the day's cap too, issue 55).
  */
 export async function countEnquiries(
   trx: Kysely<Schema>,
@@ -34,15 +32,7 @@ export async function countEnquiries(
   const tags = new Map<string, Set<string>>();
   for (const { day, source } of events) if (isTag(source)) tags.set(day, (tags.get(day) ?? new Set()).add(source));
   const admitted = new Map<string, Set<string>>();
-  const engine = trx.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
-  // Letting a held one through counts it outside the inbox's transaction: on PostgreSQL, one of its own, so that
-  // the lock on the day's tags (a transaction's) holds while they are read and added to. (On SQLite it is two
-  // statements of one process back to back: another process would have to add the day's 200th tag between them.)
-  if (engine === "postgres" && !trx.isTransaction) {
-    await trx.transaction().execute((inner) => countEnquiries(inner, enquiries));
-    return;
-  }
-  for (const [day, list] of tags) admitted.set(day, await admitTags(trx, engine, day, [...list], false));
+  for (const [day, list] of tags) admitted.set(day, await admitEnquiryTags(trx, day, [...list]));
   const rows = tally(namedIfAdmitted(events, (day) => admitted.get(day)));
   await addCounts(trx, rows);
   await addMissingViews(trx, rows);
@@ -109,29 +99,18 @@ export async function addCounts(trx: Kysely<Schema>, rows: StatEventsTable[]): P
  * Admits campaign tags to a day, within the caller's transaction, up to the day's `sourcesPerDay` on all servers
  * together; returns the day's whole list. Exact with any number of servers: on SQLite the caller holds the write
  * lock (BEGIN IMMEDIATE, or a transaction that has written), on PostgreSQL a transaction-level advisory lock makes
- * one transaction at a time read and add. Without `wait`, PostgreSQL only tries the lock, and without it reads.
+ * one transaction at a time read and add. (An enquiry's tags are admitted past the cap: admitEnquiryTags.)
  */
 export async function admitTags(
   trx: Kysely<Schema>,
   engine: Database["engine"],
   day: string,
   tags: readonly string[],
-  wait: boolean,
 ): Promise<Set<string>> {
-  let mayAdd = true;
-  if (engine === "postgres") {
-    if (wait) await sql`SELECT pg_advisory_xact_lock(${sourcesLock})`.execute(trx);
-    else {
-      const { rows } = await sql<{
-        locked: boolean;
-      }>`SELECT pg_try_advisory_xact_lock(${sourcesLock}) AS locked`.execute(trx);
-      mayAdd = rows[0]?.locked === true;
-    }
-  }
+  if (engine === "postgres") await sql`SELECT pg_advisory_xact_lock(${sourcesLock})`.execute(trx);
   const names = new Set(
     (await trx.selectFrom("stat_sources").select("source").where("day", "=", day).execute()).map((row) => row.source),
   );
-  if (!mayAdd) return names;
   const fresh = tags.filter((tag) => !names.has(tag)).slice(0, Math.max(0, sourcesPerDay - names.size));
   if (fresh.length > 0) {
     await trx
@@ -142,6 +121,29 @@ export async function admitTags(
     for (const tag of fresh) names.add(tag);
   }
   return names;
+}
+
+/**
+ * The tags that brought enquiries, admitted whatever the day's cap (issue 55, part 2): enquiries are few (the inbox
+ * limits them by address and proof of work) and each is worth its name, so a flood of invented tags earlier in the
+ * day cannot fold the agency's real campaign into "other". No lock is needed: the cap is not what is kept to here,
+ * and a tag two servers add at once is one row (the insert does nothing for the second). Returns the day's list.
+ */
+export async function admitEnquiryTags(
+  trx: Kysely<Schema>,
+  day: string,
+  tags: readonly string[],
+): Promise<Set<string>> {
+  if (tags.length > 0) {
+    await trx
+      .insertInto("stat_sources")
+      .values(tags.map((source) => ({ day, source })))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+  return new Set(
+    (await trx.selectFrom("stat_sources").select("source").where("day", "=", day).execute()).map((row) => row.source),
+  );
 }
 
 /** The events, a campaign tag their day has not admitted (`admitted`: its list, if known) as the other source. */

@@ -44,6 +44,9 @@ export interface VitalFigure {
  * a known source or one of the day's first 200 campaign tags (stat_sources, the same for every server) or one
  * other, a vital a browser can report of a page of the site.
  */
+/** How often a full day's campaign tags are read again, for the enquiries' tags admitted past the cap. */
+const fullDayRead = 60_000;
+
 export class StatsStore {
   private readonly db: Kysely<Schema>;
   /** The figures' reads: off the server's thread on SQLite (server/data/reads.ts). */
@@ -53,9 +56,17 @@ export class StatsStore {
    * final): a batch whose tags are all known here asks the database nothing more, so a flood of new tags costs a
    * query only until its day is full.
    */
-  private readonly tagDays = new Map<string, { names: Set<string>; full: boolean }>();
+  private readonly tagDays = new Map<string, { names: Set<string>; full: boolean; readAt: number }>();
 
-  constructor(readonly database: Database) {
+  /**
+   * `clock` (tests): a full day's list is read again at most this often (`fullDayRead`), as an enquiry's tag may
+   * join it past the cap (counting.ts, admitEnquiryTags), on this server or another: its later views then count
+   * under its name.
+   */
+  constructor(
+    readonly database: Database,
+    private readonly clock: () => number = Date.now,
+  ) {
     this.db = database.db;
     this.reads = database.reads;
   }
@@ -78,7 +89,7 @@ export class StatsStore {
     const admitted = new Map<string, Set<string>>();
     const write = async (trx: Kysely<Schema>) => {
       admitted.clear();
-      for (const [day, tags] of unsure) admitted.set(day, await admitTags(trx, this.database.engine, day, tags, true));
+      for (const [day, tags] of unsure) admitted.set(day, await admitTags(trx, this.database.engine, day, tags));
       const named = (day: string) => admitted.get(day) ?? this.tagDays.get(day)?.names;
       await addCounts(trx, tally(namedIfAdmitted(bounded, named)));
       for (const rows of chunks(latest)) {
@@ -115,7 +126,7 @@ export class StatsStore {
     }
     for (const [day, names] of admitted) {
       this.tagDays.delete(day);
-      this.tagDays.set(day, { names, full: names.size >= sourcesPerDay });
+      this.tagDays.set(day, { names, full: names.size >= sourcesPerDay, readAt: this.clock() });
     }
     for (const day of this.tagDays.keys()) if (this.tagDays.size > 4) this.tagDays.delete(day);
   }
@@ -126,7 +137,8 @@ export class StatsStore {
     for (const { day, source } of events) {
       if (!isTag(source)) continue;
       const known = this.tagDays.get(day);
-      if (known?.names.has(source) || known?.full) continue;
+      if (known?.names.has(source)) continue;
+      if (known?.full && this.clock() - known.readAt < fullDayRead) continue;
       const tags = unsure.get(day) ?? new Set<string>();
       tags.add(source);
       unsure.set(day, tags);
