@@ -3,7 +3,7 @@
  * tags admitted up to its bound on all servers together, and the enquiries the inbox lets through counted with the
  * views they lack. StatsStore's record and the inbox's store (countEnquiries) write through these.
  */
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../database";
 import type { Schema, StatEventsTable, StatVitalsTable } from "../schema";
 import { isKnownSource, otherPage, otherSource, pageOf, sourceOf, sourcesPerDay } from "./bounds";
