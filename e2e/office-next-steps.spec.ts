@@ -6,8 +6,9 @@ import { type SharedOffice } from "./office-fixtures";
 /*
  * Issue 37, "Nothing forgotten", in Chromium at 390 and 1280 px, on the worker's office (e2e/office-fixtures.ts):
  * a next step set with a quick pick and with a date and time (Dubai's), shown in the Due tab, first, once it is due,
- * and marked done; a visitor who writes twice from one phone, linked on both enquiries' pages, the earlier one back
- * in New. The tests share the worker's database: each test's visitors carry a word and a number of their own, and
+ * and marked done; an enquiry with another's phone number (a stranger who knows it), linked on both pages, saying
+ * what matched and what differs, both contact details side by side, the earlier one's stage kept (issue 55, part
+ * 5). The tests share the worker's database: each test's visitors carry a word and a number of their own, and
  * every step made due is done before the test ends (other specs read the inbox's tabs).
  */
 
@@ -116,39 +117,48 @@ test.describe("the back office's next steps, Due tab and linked enquiries (issue
     await expect(page.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
   });
 
-  test(
-    "a visitor who writes twice from one phone: linked on both pages, the earlier one back in New",
-    {
-      tag: "@phone",
-    },
-    async ({ page, office }) => {
-      test.setTimeout(120_000);
-      await office.session(page);
-      const phone = "050 737 0003";
-      await office.postEnquiry(page, { name: "Qanat Huda", phone, email: "huda@example.com" });
-      await open(office, page, "Qanat Huda");
-      await page.getByRole("button", { name: "Contacted" }).click();
-      await expect(page.locator("[data-stage]")).toHaveText("Contacted");
-      const first = page.url();
+  test("an enquiry with another's phone number: what matched and what differs, side by side on both, the earlier one's stage kept", async ({
+    page,
+    office,
+  }) => {
+    test.setTimeout(120_000);
+    await office.session(page);
+    // A stranger who knows Huda's number asks, as her, for the visa to go elsewhere (issue 55, part 5).
+    const [tag, phone] = isPhone(page) ? ["Qanat", "050 737 0003"] : ["Aflaj", "050 737 0004"];
+    const huda = `${tag} Huda`;
+    await office.postEnquiry(page, { name: huda, phone, email: `huda.${tag.toLowerCase()}@example.com` });
+    await open(office, page, huda);
+    await page.getByRole("button", { name: "Contacted" }).click();
+    await expect(page.locator("[data-stage]")).toHaveText("Contacted");
+    const first = page.url();
 
-      await office.postEnquiry(page, {
-        name: "Qanat Huda again",
-        phone: "+971 50 737 0003",
-        email: "other@example.com",
-      });
-      await page.goto(first);
-      await expect(page.locator("[data-stage]")).toHaveText("New");
-      await expect(page.locator(".timeline")).toContainText("The visitor wrote again");
-      const linked = page.getByRole("region", { name: "The same visitor" });
-      await expect(linked).toContainText("after this one, New");
-      await shoot(page, "linked");
-      await linked.getByRole("link", { name: /Also wrote on/ }).click();
-      await expect(page.getByRole("heading", { name: "Qanat Huda again", level: 1 })).toBeVisible();
-      const back = page.getByRole("region", { name: "The same visitor" });
-      await expect(back).toContainText("before this one, New");
-      await back.getByRole("link", { name: /Also wrote on/ }).click();
-      await expect(page).toHaveURL(first);
-      await expectNoViolations(page);
-    },
-  );
+    await office.postEnquiry(page, {
+      name: `${tag} Hooda`,
+      phone: `+971 ${phone.slice(1)}`,
+      email: "send-the-visa-here@example.com",
+      message: "Please send my visa to this new e-mail instead.",
+    });
+    await page.goto(first);
+    // Flagged, not moved: the customer's enquiry keeps its stage.
+    await expect(page.locator("[data-stage]")).toHaveText("Contacted");
+    await expect(page.locator(".timeline")).toContainText("A later enquiry has the same phone number");
+    await expect(page.getByText(/same visitor|wrote again/i)).toHaveCount(0);
+    const linked = page.getByRole("region", { name: "Same phone or e-mail as another enquiry" });
+    await expect(linked).toContainText("Same phone number; different e-mail address and name.");
+    await expect(linked).toContainText("after this one, New");
+    const table = linked.getByRole("table", { name: /Contact details of this enquiry/ });
+    await expect(table.getByRole("row", { name: /E-mail/ })).toContainText("send-the-visa-here@example.com");
+    await expect(table.getByRole("row", { name: /E-mail/ })).toContainText(`huda.${tag.toLowerCase()}@example.com`);
+    await shoot(page, "linked-earlier");
+    await linked.getByRole("link", { name: /^Enquiry \d+$/ }).click();
+    await expect(page.getByRole("heading", { name: `${tag} Hooda`, level: 1 })).toBeVisible();
+    const back = page.getByRole("region", { name: "Same phone or e-mail as another enquiry" });
+    await expect(back).toContainText("Same phone number; different e-mail address and name.");
+    await expect(back).toContainText("before this one, Contacted");
+    await expect(back.getByRole("row", { name: /Name/ })).toContainText(huda);
+    await expectNoViolations(page);
+    await shoot(page, "linked-later");
+    await back.getByRole("link", { name: /^Enquiry \d+$/ }).click();
+    await expect(page).toHaveURL(first);
+  });
 });

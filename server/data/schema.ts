@@ -171,8 +171,9 @@ export interface EnquiryEventsTable {
    * `corrected-email`: the address corrected, `{"from","to"}` in `detail`; `added`: added by hand, how it came in
    * `detail`; `spam`: marked as spam;
    * `next-step`: a next step set, `{"at","note"}` in `detail`; `next-step-done` and `next-step-cleared`: the same
-   * of the step done or cleared; `wrote-again`: the visitor wrote again, `{"id","from"}` (the new enquiry, and the
-   * stage this one came back to New from, or null when it was New already), by the server (no person).
+   * of the step done or cleared; `wrote-again`: a later enquiry came with this one's phone number or e-mail address,
+   * `{"id","same"}` (that enquiry, and what matched: "phone" and/or "email"), by the server (no person); before issue
+   * 55 it was `{"id","from"}`, `from` the stage this one was moved back to New from (or null).
    */
   kind:
     | "opened"

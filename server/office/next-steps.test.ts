@@ -13,8 +13,8 @@ import type { Work } from "./work";
 /*
  * Issue 37, "Nothing forgotten", in the data layer on both engines: a next step on an enquiry, set, done and cleared
  * on its timeline; the Due tab, oldest first; due steps found once for their alert, to the person who set them (the
- * owners when that person is gone); and a visitor who writes again linked to their earlier open enquiry, which
- * comes back to New.
+ * owners when that person is gone); and an enquiry with the phone number or e-mail address of an earlier open one
+ * linked to it, what matched kept, the earlier one's stage left as it was (issue 55, part 5: anyone can type them).
  */
 
 const minute = 60_000;
@@ -159,20 +159,39 @@ describe.each(engines)("issue 37, nothing forgotten, on %s", (engine) => {
   });
 
   describe("a visitor who writes again", () => {
-    it("from the same phone: the new enquiry is linked to the earlier open one, which comes back to New", async () => {
+    it("from the same phone: the new enquiry is linked to the earlier open one, with both sets of details; the earlier one keeps its stage", async () => {
       const first = await add({ name: "Repeat Rana", phone: "050 700 0001", email: "rana@example.com" });
       await work.moveTo(first, "awaiting", null, personId, t0);
-      const second = await add({ name: "Rana again", phone: "+971507000001", email: "" }, t0 + hour);
-      expect(await stageOf(first)).toBe("new");
+      const second = await add({ name: "Rana again", phone: "+971507000001", email: "new@example.com" }, t0 + hour);
+      // Anyone can type a customer's number: a stranger's enquiry never moves the customer's (issue 55, part 5).
+      expect(await stageOf(first)).toBe("awaiting");
       expect((await steps.ofEnquiry(second)).linked).toEqual([
-        { id: first, receivedAt: new Date(t0).toISOString(), stage: "new", earlier: true },
+        {
+          id: first,
+          receivedAt: new Date(t0).toISOString(),
+          stage: "awaiting",
+          earlier: true,
+          name: "Repeat Rana",
+          phone: "050 700 0001",
+          phoneInternational: "+971507000001",
+          email: "rana@example.com",
+        },
       ]);
       expect((await steps.ofEnquiry(first)).linked).toEqual([
-        { id: second, receivedAt: new Date(t0 + hour).toISOString(), stage: "new", earlier: false },
+        {
+          id: second,
+          receivedAt: new Date(t0 + hour).toISOString(),
+          stage: "new",
+          earlier: false,
+          name: "Rana again",
+          phone: "+971507000001",
+          phoneInternational: "+971507000001",
+          email: "new@example.com",
+        },
       ]);
       const [event] = (await work.detail(first))?.events ?? [];
       expect(event).toMatchObject({ kind: "wrote-again", who: null });
-      expect(JSON.parse(event?.detail ?? "")).toEqual({ id: second, from: "awaiting" });
+      expect(JSON.parse(event?.detail ?? "")).toEqual({ id: second, same: ["phone"] });
     });
 
     it("from the same e-mail address, whatever its case; also when added by hand in the office", async () => {
@@ -191,8 +210,10 @@ describe.each(engines)("issue 37, nothing forgotten, on %s", (engine) => {
         personId,
         t0 + hour,
       );
-      expect(await stageOf(first)).toBe("new");
+      expect(await stageOf(first)).toBe("contacted");
       expect((await steps.ofEnquiry(second)).linked.map((link) => link.id)).toEqual([first]);
+      const [event] = (await work.detail(first))?.events ?? [];
+      expect(JSON.parse(event?.detail ?? "")).toEqual({ id: second, same: ["email"] });
     });
 
     it("never links to an enquiry won or lost, nor when either is held as spam (until let through); a new one already New just notes it", async () => {
@@ -209,9 +230,9 @@ describe.each(engines)("issue 37, nothing forgotten, on %s", (engine) => {
       expect((await steps.ofEnquiry(spam)).linked).toEqual([]);
       expect((await steps.ofEnquiry(open)).linked).toEqual([]);
 
-      // Let through as not spam: linked then, and the earlier one back to New.
+      // Let through as not spam: linked then; the earlier one keeps its stage.
       expect(await work.notSpam(spam, personId, t0 + 2 * hour)).toBe(true);
-      expect(await stageOf(open)).toBe("new");
+      expect(await stageOf(open)).toBe("contacted");
       expect((await steps.ofEnquiry(spam)).linked.map((link) => link.id)).toEqual([open]);
 
       const heldFirst = await add({ name: "Held Hadi", phone: "050 700 0004", email: "" }, t0, "honeypot");
@@ -223,7 +244,7 @@ describe.each(engines)("issue 37, nothing forgotten, on %s", (engine) => {
       const again = await add({ name: "Nour again", phone: "", email: "nour@example.com" }, t0 + hour);
       expect((await steps.ofEnquiry(again)).linked.map((link) => link.id)).toEqual([fresh]);
       const [event] = (await work.detail(fresh))?.events ?? [];
-      expect(JSON.parse(event?.detail ?? "")).toEqual({ id: again, from: null });
+      expect(JSON.parse(event?.detail ?? "")).toEqual({ id: again, same: ["email"] });
     });
 
     it("links the enquiries of one batch in their order, to the newest open earlier one", async () => {
@@ -242,6 +263,10 @@ describe.each(engines)("issue 37, nothing forgotten, on %s", (engine) => {
       expect((await steps.ofEnquiry(ids[0] as number)).linked.map((link) => link.id)).toEqual([newer, ids[1]]);
       expect((await steps.ofEnquiry(ids[1] as number)).linked.map((link) => link.id)).toEqual([ids[0]]);
       expect((await steps.ofEnquiry(older)).linked).toEqual([]);
+      const [event] = (await work.detail(newer))?.events ?? [];
+      expect(JSON.parse(event?.detail ?? "")).toEqual({ id: ids[0], same: ["email"] });
+      const [later] = (await work.detail(ids[0] as number))?.events ?? [];
+      expect(JSON.parse(later?.detail ?? "")).toEqual({ id: ids[1], same: ["phone"] });
     });
   });
 });

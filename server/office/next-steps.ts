@@ -16,17 +16,24 @@ export interface DueRow extends ListRow {
   step: NextStep;
 }
 
-/** Another enquiry of the same visitor, linked when they wrote again: an earlier one, or a later one. */
+/**
+ * Another enquiry with this one's phone number or e-mail address, linked when the later one came: an earlier one, or
+ * a later one; with its contact details, shown beside this one's (anyone can type a number: issue 55, part 5).
+ */
 export interface LinkedEnquiry {
   id: number;
   receivedAt: string;
   stage: Stage;
   earlier: boolean;
+  name: string;
+  phone: string;
+  phoneInternational: string | null;
+  email: string;
 }
 
 /**
  * Next steps (issue 37): set, done or cleared from an enquiry's page, each on its timeline; the Due tab's list and
- * count, oldest first; and the enquiries a repeat visitor's one is linked to (server/data/enquiries/repeat-visitors.ts).
+ * count, oldest first; and the enquiries one with the same phone number or e-mail address is linked to (server/data/enquiries/repeat-visitors.ts).
  * Each query is written once for both engines.
  */
 export class NextSteps {
@@ -130,7 +137,7 @@ export class NextSteps {
     if (!row) return { step: null, linked: [] };
     const others = await this.db
       .selectFrom("enquiries")
-      .select(["id", "received_at", "stage"])
+      .select(["id", "received_at", "stage", "name", "phone", "phone_international", "email"])
       .where((eb) => eb.or([eb("earlier_id", "=", id), ...(row.earlier_id ? [eb("id", "=", row.earlier_id)] : [])]))
       .orderBy("id")
       .execute();
@@ -141,6 +148,10 @@ export class NextSteps {
         receivedAt: other.received_at,
         stage: other.stage,
         earlier: other.id < id,
+        name: other.name,
+        phone: other.phone,
+        phoneInternational: other.phone_international,
+        email: other.email,
       })),
     };
   }

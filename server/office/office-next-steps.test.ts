@@ -9,12 +9,24 @@ import { officeServer, type SignedInPerson } from "./testing/office-server";
 /*
  * Issue 37, "Nothing forgotten", in the back office over HTTP on both engines: a next step set with a quick pick or
  * a date and time (Dubai's), nonsense refused in words with nothing typed lost, what was typed shown back as text;
- * the Due tab first while anything is due; done and cleared; a visitor who writes again linked on both pages.
+ * the Due tab first while anything is due; done and cleared; an enquiry with an earlier one's phone number linked on
+ * both pages, saying what matched and what differs (issue 55, part 5).
  */
 
 afterAll(removeTestDirs);
 
 const hour = 60 * 60_000;
+
+/** A piece of a page as its text: tags out (a word-break opportunity, <wbr>, is no space), entities read, spaces made one. */
+const textOf = (html: string) =>
+  html
+    .replace(/<wbr\s*\/?>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, " ")
+    .replace(/ ([;,.)])/g, "$1")
+    .trim();
 
 describe.each(engines)("issue 37 in the back office on %s", (engine) => {
   const office = officeServer(engine, "Ravi Kumar", "staff");
@@ -102,15 +114,46 @@ describe.each(engines)("issue 37 in the back office on %s", (engine) => {
     expect(tabsOf(empty.text).at(-1)).toBe("Due 0");
   });
 
-  it("a visitor who writes again from the same phone: linked on both pages, the earlier one back in New", async () => {
+  it("an enquiry with an earlier one's phone number: both pages say what matched and what differs, side by side; the earlier one keeps its stage", async () => {
     const first = await submit({ name: "Again Amira", phone: "050 111 0004", email: "amira@example.com" });
     expect((await client().form(`/office/enquiries/${first}/stage`, { stage: "contacted" })).status).toBe(303);
+    // A stranger who knows Amira's number (issue 55, part 5): never called the same person, never moves hers.
     const second = await submit({ name: "Amira", phone: "+971501110004", email: "other@example.com" });
+    // Amira's number as she typed it, with the international form it matched by under it.
+    const amiras = "050 111 0004 +971 50 111 0004";
     const earlier = await client().get(`/office/enquiries/${first}`);
     const later = await client().get(`/office/enquiries/${second}`);
-    expect(earlier.text).toContain(`href="/office/enquiries/${second}" data-linked="${second}">Also wrote on`);
-    expect(later.text).toContain(`href="/office/enquiries/${first}" data-linked="${first}">Also wrote on`);
-    expect(earlier.text).toContain('data-stage="new"');
-    expect(earlier.text).toContain(`The visitor wrote again (enquiry ${second}); back to New from Contacted`);
+    for (const [html, other] of [
+      [earlier.text, second],
+      [later.text, first],
+    ] as const) {
+      expect(html).not.toMatch(/same visitor|wrote again/i);
+      const card = /<section[^>]*class="card linked"[^>]*>(.*?)<\/section>/s.exec(html)?.[1] ?? "";
+      expect(card).toContain(`href="/office/enquiries/${other}" data-linked="${other}">Enquiry ${other}`);
+      expect(textOf(card)).toContain("Same phone number; different e-mail address and name.");
+      expect(textOf(card)).toContain("does not show it is the same person");
+      // Both sets of contact details, side by side: this enquiry's column, then the other's.
+      const rows = [...card.matchAll(/<tr[^>]*>(.*?)<\/tr>/gs)].map((row) =>
+        [...(row[1] ?? "").matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map((cell) => textOf(cell[1] ?? "")),
+      );
+      const [mine, theirs] =
+        other === second
+          ? [
+              ["Again Amira", amiras, "amira@example.com"],
+              ["Amira", "+971501110004", "other@example.com"],
+            ]
+          : [
+              ["Amira", "+971501110004", "other@example.com"],
+              ["Again Amira", amiras, "amira@example.com"],
+            ];
+      expect(rows).toEqual([
+        ["", "This enquiry", `Enquiry ${other}`],
+        ["Name differs", mine[0], theirs[0]],
+        ["Phone same", mine[1], theirs[1]],
+        ["E-mail differs", mine[2], theirs[2]],
+      ]);
+    }
+    expect(earlier.text).toContain('data-stage="contacted"');
+    expect(textOf(earlier.text)).toContain(`A later enquiry has the same phone number (enquiry ${second})`);
   });
 });

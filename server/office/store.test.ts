@@ -267,8 +267,8 @@ describe.each(engines)("the office's data on %s", (engine) => {
         events: [
           { kind: "note", detail: "<b>called twice</b>" },
           { kind: "stage", detail: "lost: went to another agency" },
-          // Nadia wrote from the same address while it was New (issue 37).
-          { kind: "wrote-again", detail: JSON.stringify({ id: nadia, from: null }) },
+          // Nadia's enquiry came with the same address while it was New (issue 37): what matched is kept (issue 55).
+          { kind: "wrote-again", detail: JSON.stringify({ id: nadia, same: ["email"] }) },
         ],
       });
       expect((await work.list({ tab: "done" })).rows.map((row) => row.name)).toEqual(["Old Omar"]);

@@ -1,6 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import type { Schema, Stage } from "../schema";
 
+/** What an enquiry had of the earlier one it was linked to: kept on the earlier one's timeline. */
+export type Matched = "phone" | "email";
+
 /** New enquiries looked up together: two lists of at most this many values per statement. */
 const perLookup = 500;
 
@@ -8,12 +11,15 @@ const perLookup = 500;
 const openStages: Stage[] = ["new", "contacted", "awaiting"];
 
 /**
- * A visitor writing again (issue 37): each new enquiry that is not held as spam, from the same phone number (its
- * international form, when known) or the same e-mail address (whatever its case) as an earlier enquiry that is
- * still open (not won or lost, not held as spam), is linked to the newest such one (`earlier_id`); that one comes
- * back to New, and its timeline says why (`wrote-again`, by no person). Run in the transaction that stores the new
+ * An enquiry with the details of an earlier one (issue 37): each new enquiry that is not held as spam, with the same
+ * phone number (its international form, when known) or the same e-mail address (whatever its case) as an earlier
+ * enquiry that is still open (not won or lost, not held as spam), is linked to the newest such one (`earlier_id`),
+ * and that one's timeline says so (`wrote-again`, by no person, with what matched: `same`, "phone" and/or "email").
+ * Anyone can type a customer's number or address (issue 55, part 5), so a match is shown for what it is, never as
+ * the same person, and the earlier enquiry's stage is left as it is: a stranger's enquiry moves nothing of the
+ * customer's; the new one is in New, with the match on its page. Run in the transaction that stores the new
  * enquiries (InboxStore.addMany), so they are stored linked or not at all; new ones of the same batch link to each
- * other in their order. Held spam links nothing and reopens nothing.
+ * other in their order. Held spam links nothing.
  */
 export async function linkRepeatVisitors(
   trx: Kysely<Schema>,
@@ -65,52 +71,36 @@ async function linkSome(trx: Kysely<Schema>, ids: number[], now: Date): Promise<
   const newestByPhone = new Map(byPhone.map((row) => [row.key, Number(row.id)]));
   const newestByEmail = new Map(byEmail.map((row) => [row.key, Number(row.id)]));
   // In the batch's order: each new one is the newest open one of its number and address for those after it.
-  const links: { id: number; earlier: number }[] = [];
+  const links: { id: number; earlier: number; same: Matched[] }[] = [];
   for (const enquiry of news) {
-    const earlier = Math.max(
-      (enquiry.phone && newestByPhone.get(enquiry.phone)) || 0,
-      (enquiry.email && newestByEmail.get(enquiry.email)) || 0,
-    );
-    if (earlier > 0) links.push({ id: enquiry.id, earlier });
+    const byPhone = (enquiry.phone && newestByPhone.get(enquiry.phone)) || 0;
+    const byEmail = (enquiry.email && newestByEmail.get(enquiry.email)) || 0;
+    const earlier = Math.max(byPhone, byEmail);
+    if (earlier > 0) {
+      const same: Matched[] = [];
+      if (byPhone === earlier) same.push("phone");
+      if (byEmail === earlier) same.push("email");
+      links.push({ id: enquiry.id, earlier, same });
+    }
     if (enquiry.phone) newestByPhone.set(enquiry.phone, enquiry.id);
     if (enquiry.email) newestByEmail.set(enquiry.email, enquiry.id);
   }
   if (links.length === 0) return;
-  const targets = [...new Set(links.map((link) => link.earlier))];
-  const stages = new Map(
-    (await trx.selectFrom("enquiries").select(["id", "stage"]).where("id", "in", targets).execute()).map((row) => [
-      row.id,
-      row.stage,
-    ]),
-  );
   // One statement for every link, the same on both engines (as migration 10 does): UPDATE … FROM VALUES.
   const pairs = links.map((link) => sql`(cast(${link.id} as integer), cast(${link.earlier} as integer))`);
   await sql`update enquiries set earlier_id = v.column2
     from (values ${sql.join(pairs)}) as v where enquiries.id = v.column1`.execute(trx);
-  await trx
-    .updateTable("enquiries")
-    .set({ stage: "new", lost_reason: null })
-    .where("id", "in", targets)
-    .where("stage", "!=", "new")
-    .execute();
   const at = now.toISOString();
-  const moved = new Set<number>();
   await trx
     .insertInto("enquiry_events")
     .values(
-      links.map((link) => {
-        const stage = stages.get(link.earlier) ?? "new";
-        // Only the first of the batch to write again moved it back; the others found it New.
-        const from = stage !== "new" && !moved.has(link.earlier) ? stage : null;
-        moved.add(link.earlier);
-        return {
-          enquiry_id: link.earlier,
-          at,
-          person_id: null,
-          kind: "wrote-again" as const,
-          detail: JSON.stringify({ id: link.id, from }),
-        };
-      }),
+      links.map((link) => ({
+        enquiry_id: link.earlier,
+        at,
+        person_id: null,
+        kind: "wrote-again" as const,
+        detail: JSON.stringify({ id: link.id, same: link.same }),
+      })),
     )
     .execute();
 }

@@ -13,7 +13,8 @@ import { titleOfPage } from "../../page-titles";
 import { dubaiDateTime } from "../time";
 import type { EnquiryDetail } from "../work";
 import type { LinkedEnquiry, NextStep } from "../next-steps";
-import { LinkedEnquiries, NextStepCard } from "./next-step";
+import { NextStepCard } from "./next-step";
+import { LinkedEnquiries } from "./linked";
 import { Confirm } from "./confirm";
 import { cameByLabels, deliveryLabel, stageLabels } from "./labels";
 import { ReadyTexts } from "./ready-texts";
@@ -25,7 +26,7 @@ export const longestReason = 300;
 
 export interface EnquiryProps {
   enquiry: EnquiryDetail;
-  /** Its next step, the same visitor's other enquiries (issue 37), and the moment the page is made; none: neither. */
+  /** Its next step, the enquiries with its phone number or e-mail address (issue 37), and the moment the page is made; none: neither. */
   steps?: { step: NextStep | null; linked: LinkedEnquiry[]; now: number };
   replies: ReturnType<typeof replyLinks>;
   /** The agency's ready texts, filled in for this visitor (issue 37); none when not given. */
@@ -145,7 +146,7 @@ export function Enquiry({
         <p class="message">{visible(enquiry.message) || "(none)"}</p>
       </section>
 
-      <LinkedEnquiries linked={steps?.linked ?? []} />
+      <LinkedEnquiries enquiry={enquiry} linked={steps?.linked ?? []} />
 
       {enquiry.phoneFlag ? (
         <section aria-labelledby="phone-heading" class="card flagged">

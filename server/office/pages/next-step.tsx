@@ -1,9 +1,8 @@
 /** @jsxImportSource preact */
 import { oneLine } from "../../text";
 import { dueWords, longestStepNote } from "../next-step-time";
-import type { LinkedEnquiry, NextStep } from "../next-steps";
+import type { NextStep } from "../next-steps";
 import { dubaiDateTime } from "../time";
-import { stageLabels } from "./labels";
 import { PostForm } from "./post-form";
 
 /** A next step's form sent back with a problem: its message, and the note and date as typed, kept. */
@@ -106,28 +105,6 @@ export function NextStepCard({
           {form}
         </>
       )}
-    </section>
-  );
-}
-
-/** "Also wrote on …": the same visitor's other enquiries, linked when they wrote again (issue 37). */
-export function LinkedEnquiries({ linked }: { linked: LinkedEnquiry[] }) {
-  if (linked.length === 0) return null;
-  return (
-    <section aria-labelledby="linked-heading" class="card linked">
-      <h2 id="linked-heading">The same visitor</h2>
-      <ul class="plain">
-        {linked.map((other) => (
-          <li key={other.id}>
-            <a href={`/office/enquiries/${other.id}`} data-linked={other.id}>
-              Also wrote on {dubaiDateTime(other.receivedAt)}
-            </a>{" "}
-            <span class="quiet">
-              ({other.earlier ? "before" : "after"} this one, {stageLabels[other.stage]})
-            </span>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }

@@ -2,6 +2,7 @@
 import type { CameBy, Stage } from "../../data/schema";
 import { oneLine, visible } from "../../text";
 import { spaced } from "../../data/enquiries/phone";
+import type { Matched } from "../../data/enquiries/repeat-visitors";
 import { dubaiDateTime } from "../time";
 import type { EnquiryDetail, TimelineEvent } from "../work";
 import { cameByLabels, stageLabels } from "./labels";
@@ -71,9 +72,12 @@ function describe(event: TimelineEvent): string {
       return `${event.kind === "next-step-done" ? "Next step done" : "Next step cleared"} (${when})${what}`;
     }
     case "wrote-again": {
-      const { id, from } = readWroteAgain(event.detail);
+      // What matched, never "the visitor": anyone can type a customer's number (issue 55, part 5). An entry from
+      // before that kept no `same`, and may say the stage it moved this one back to New from (as it did then).
+      const { id, from, same } = readWroteAgain(event.detail);
       const back = from ? `; back to New from ${stageLabels[from as Stage] ?? oneLine(from)}` : "";
-      return `The visitor wrote again (enquiry ${id ?? "?"})${back}`;
+      const what = same.length === 0 ? "the same phone number or e-mail address" : sameWords(same);
+      return `A later enquiry has ${what} (enquiry ${id ?? "?"})${back}`;
     }
   }
 }
@@ -91,14 +95,28 @@ function readStep(detail: string): { at: string | null; note: string } {
   }
 }
 
-/** Which enquiry the visitor wrote again in, and the stage this one came back to New from (repeat-visitors.ts). */
-function readWroteAgain(detail: string): { id: number | null; from: string | null } {
+/**
+ * The later enquiry with this one's details, what matched (repeat-visitors.ts), and, on an entry from before issue 55,
+ * the stage this one was moved back to New from.
+ */
+function readWroteAgain(detail: string): { id: number | null; from: string | null; same: Matched[] } {
   try {
-    const { id, from } = JSON.parse(detail) as { id?: unknown; from?: unknown };
-    return { id: typeof id === "number" ? id : null, from: typeof from === "string" ? from : null };
+    const { id, from, same } = JSON.parse(detail) as { id?: unknown; from?: unknown; same?: unknown };
+    return {
+      id: typeof id === "number" ? id : null,
+      from: typeof from === "string" ? from : null,
+      same: Array.isArray(same) ? matchedOrder.filter((matched) => same.includes(matched)) : [],
+    };
   } catch {
-    return { id: null, from: null };
+    return { id: null, from: null, same: [] };
   }
+}
+
+const matchedOrder: Matched[] = ["phone", "email"];
+
+function sameWords(same: Matched[]): string {
+  const words = same.map((matched) => (matched === "phone" ? "phone number" : "e-mail address"));
+  return `the same ${words.join(" and ")}`;
 }
 
 /** The address an e-mail correction replaced, and the new one (work.ts, correctEmail). */
