@@ -100,6 +100,10 @@ export function Enquiry({
 }: EnquiryProps) {
   const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);
   const from = sentFrom(enquiry.page, enquiry.kind);
+  // Held as spam (issue 59, item 3): its header says so, not its stage, and the page offers only what applies to
+  // it: letting it through, deleting it (an owner), a note. Replies, ready texts, its next step, status and
+  // corrections come with Not spam.
+  const held = enquiry.delivery === "held";
   return (
     <>
       <p class="back">
@@ -108,36 +112,20 @@ export function Enquiry({
       <h1>{oneLine(enquiry.name)}</h1>
       <p class="subtitle">
         {oneLine(enquiry.service)} ·{" "}
-        <span class={`stage stage-${enquiry.stage}`} data-stage={enquiry.stage}>
-          {stageLabels[enquiry.stage]}
-        </span>
-        {enquiry.stage === "lost" && enquiry.lostReason ? <span>: {oneLine(enquiry.lostReason)}</span> : null}
+        {held ? (
+          <span class="stage stage-held">Held as spam</span>
+        ) : (
+          <span class={`stage stage-${enquiry.stage}`} data-stage={enquiry.stage}>
+            {stageLabels[enquiry.stage]}
+          </span>
+        )}
+        {!held && enquiry.stage === "lost" && enquiry.lostReason ? <span>: {oneLine(enquiry.lostReason)}</span> : null}
       </p>
-      <div class="replies" data-enquiry={enquiry.id}>
-        {replies.call ? (
-          <a class="reply reply-call" href={replies.call} data-reply="call">
-            Call
-          </a>
-        ) : null}
-        {replies.whatsapp ? (
-          <a
-            class="reply reply-whatsapp"
-            href={replies.whatsapp}
-            data-reply="whatsapp"
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            WhatsApp
-          </a>
-        ) : null}
-        {replies.email ? (
-          <a class="reply reply-email" href={replies.email} data-reply="email">
-            E-mail
-          </a>
-        ) : null}
-      </div>
-      <ReadyTexts ready={ready} note={readyNote} />
-      <p class="status reply-status" role="status" data-reply-status></p>
+      {held ? (
+        <HeldCard enquiry={enquiry} mailOn={mailOn} owner={owner} />
+      ) : (
+        <Replies enquiry={enquiry} replies={replies} ready={ready} note={readyNote} />
+      )}
 
       <section aria-labelledby="message-heading" class="card visitor-message">
         <h2 id="message-heading" class="label-heading">
@@ -148,7 +136,7 @@ export function Enquiry({
 
       <LinkedEnquiries enquiry={enquiry} linked={steps?.linked ?? []} />
 
-      {enquiry.phoneFlag ? (
+      {enquiry.phoneFlag && !held ? (
         <section aria-labelledby="phone-heading" class="card flagged">
           <h2 id="phone-heading">Check the phone number</h2>
           <p>
@@ -166,40 +154,6 @@ export function Enquiry({
           <PhoneForm enquiry={enquiry} problem={problem} />
         </section>
       ) : null}
-      {enquiry.delivery === "held" ? (
-        <section aria-labelledby="held-heading" class="card held">
-          <h2 id="held-heading">Held as spam</h2>
-          <p>
-            {enquiry.heldReason
-              ? `Why: ${oneLine(spamReasonInWords(enquiry.heldReason))}.`
-              : "Held by the spam checks."}{" "}
-            {enquiry.sentAt ? "It had been mailed before." : "It was not mailed."}
-          </p>
-          <PostForm action={`/office/enquiries/${enquiry.id}/not-spam`}>
-            <button type="submit">
-              {enquiry.sentAt || enquiry.cameBy
-                ? "Not spam: move it back to the inbox"
-                : mailOn
-                  ? "Not spam: move to the inbox and mail it"
-                  : "Not spam: move to the inbox"}
-            </button>
-          </PostForm>
-          {owner ? (
-            <Confirm fresh={owner.fresh} inCard>
-              <PostForm action="/office/spam/delete" class="delete-spam">
-                <input type="hidden" name="which" value={String(enquiry.id)} />
-                <label class="sure">
-                  <input type="checkbox" name="sure" value="yes" required />{" "}
-                  <span>Yes, delete it now: it cannot be brought back</span>
-                </label>
-                <button type="submit" class="danger">
-                  Delete this spam now
-                </button>
-              </PostForm>
-            </Confirm>
-          ) : null}
-        </section>
-      ) : null}
       {enquiry.delivery === "rejected" ? (
         <section aria-labelledby="rejected-heading" class="card held">
           <h2 id="rejected-heading">The mail server refused it</h2>
@@ -210,54 +164,56 @@ export function Enquiry({
         </section>
       ) : null}
 
-      <NextStepCard
-        id={enquiry.id}
-        step={steps?.step ?? null}
-        now={steps?.now ?? 0}
-        problem={
-          problem?.form === "next-step"
-            ? { message: problem.message, note: problem.text, when: problem.when }
-            : undefined
-        }
-      />
+      {held ? null : (
+        <>
+          <NextStepCard
+            id={enquiry.id}
+            step={steps?.step ?? null}
+            now={steps?.now ?? 0}
+            problem={
+              problem?.form === "next-step"
+                ? { message: problem.message, note: problem.text, when: problem.when }
+                : undefined
+            }
+          />
 
-      <section aria-labelledby="stage-heading" class="card">
-        <h2 id="stage-heading">Status</h2>
-        <PostForm action={`/office/enquiries/${enquiry.id}/stage`} class="stage-buttons">
-          {moves.map((stage) => (
-            <button key={stage} type="submit" name="stage" value={stage} data-move={stage}>
-              {stageLabels[stage]}
-            </button>
-          ))}
-        </PostForm>
-        <PostForm action={`/office/enquiries/${enquiry.id}/stage`} class="lost">
-          <input type="hidden" name="stage" value="lost" />
-          <label htmlFor="lost-reason">Lost, because</label>
-          <div class="inline">
-            <input
-              id="lost-reason"
-              name="reason"
-              maxLength={longestReason}
-              value={problem?.form === "lost" ? problem.text : ""}
-              aria-invalid={problem?.form === "lost" ? "true" : undefined}
-              aria-describedby={problem?.form === "lost" ? "lost-problem" : undefined}
-            />
-            <button type="submit">Mark lost</button>
-          </div>
-          {problem?.form === "lost" ? (
-            <p id="lost-problem" class="error" role="alert">
-              {problem.message}
-            </p>
-          ) : null}
-        </PostForm>
-        {enquiry.delivery !== "held" ? (
-          <PostForm action={`/office/enquiries/${enquiry.id}/spam`} class="mark-spam">
-            <button type="submit" class="danger">
-              Mark as spam
-            </button>
-          </PostForm>
-        ) : null}
-      </section>
+          <section aria-labelledby="stage-heading" class="card">
+            <h2 id="stage-heading">Status</h2>
+            <PostForm action={`/office/enquiries/${enquiry.id}/stage`} class="stage-buttons">
+              {moves.map((stage) => (
+                <button key={stage} type="submit" name="stage" value={stage} data-move={stage}>
+                  {stageLabels[stage]}
+                </button>
+              ))}
+            </PostForm>
+            <PostForm action={`/office/enquiries/${enquiry.id}/stage`} class="lost">
+              <input type="hidden" name="stage" value="lost" />
+              <label htmlFor="lost-reason">Lost, because</label>
+              <div class="inline">
+                <input
+                  id="lost-reason"
+                  name="reason"
+                  maxLength={longestReason}
+                  value={problem?.form === "lost" ? problem.text : ""}
+                  aria-invalid={problem?.form === "lost" ? "true" : undefined}
+                  aria-describedby={problem?.form === "lost" ? "lost-problem" : undefined}
+                />
+                <button type="submit">Mark lost</button>
+              </div>
+              {problem?.form === "lost" ? (
+                <p id="lost-problem" class="error" role="alert">
+                  {problem.message}
+                </p>
+              ) : null}
+            </PostForm>
+            <PostForm action={`/office/enquiries/${enquiry.id}/spam`} class="mark-spam">
+              <button type="submit" class="danger">
+                Mark as spam
+              </button>
+            </PostForm>
+          </section>
+        </>
+      )}
 
       <section aria-labelledby="details-heading" class="card">
         <h2 id="details-heading">Details</h2>
@@ -267,7 +223,7 @@ export function Enquiry({
             {enquiry.phoneInternational && enquiry.phoneInternational !== enquiry.phone.replace(/\s/g, "") ? (
               <span class="quiet"> · {spaced(enquiry.phoneInternational)}</span>
             ) : null}
-            {enquiry.phoneFlag ? null : (
+            {enquiry.phoneFlag || held ? null : (
               <details class="correct-phone" open={problem?.form === "phone"}>
                 <summary>Correct the number</summary>
                 <PhoneForm enquiry={enquiry} problem={problem} />
@@ -276,10 +232,12 @@ export function Enquiry({
           </Field>
           <Field name="E-mail">
             {oneLine(enquiry.email) || <span class="quiet">None</span>}
-            <details class="correct-email" open={problem?.form === "email"}>
-              <summary>{enquiry.email ? "Correct the address" : "Add an address"}</summary>
-              <EmailForm enquiry={enquiry} problem={problem} />
-            </details>
+            {held ? null : (
+              <details class="correct-email" open={problem?.form === "email"}>
+                <summary>{enquiry.email ? "Correct the address" : "Add an address"}</summary>
+                <EmailForm enquiry={enquiry} problem={problem} />
+              </details>
+            )}
           </Field>
           {enquiryFieldList.map(({ name, label, officeLabel, shown }) => {
             const value = enquiry[name];
@@ -337,6 +295,86 @@ export function Enquiry({
         <Timeline enquiry={enquiry} />
       </section>
     </>
+  );
+}
+
+/** The three replies, the ready texts, and the line that says a tap was put on the timeline. */
+function Replies({
+  enquiry,
+  replies,
+  ready,
+  note,
+}: {
+  enquiry: EnquiryDetail;
+  replies: EnquiryProps["replies"];
+  ready: readonly ReadyReply[];
+  /** Why the ready texts leave out the price and documents (issue 59, item 1). */
+  note: string | null;
+}) {
+  return (
+    <>
+      <div class="replies" data-enquiry={enquiry.id}>
+        {replies.call ? (
+          <a class="reply reply-call" href={replies.call} data-reply="call">
+            Call
+          </a>
+        ) : null}
+        {replies.whatsapp ? (
+          <a
+            class="reply reply-whatsapp"
+            href={replies.whatsapp}
+            data-reply="whatsapp"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            WhatsApp
+          </a>
+        ) : null}
+        {replies.email ? (
+          <a class="reply reply-email" href={replies.email} data-reply="email">
+            E-mail
+          </a>
+        ) : null}
+      </div>
+      <ReadyTexts ready={ready} note={note} />
+      <p class="status reply-status" role="status" data-reply-status></p>
+    </>
+  );
+}
+
+/** Held as spam: why, whether it was mailed, Not spam, and for an owner, Delete. */
+function HeldCard({ enquiry, mailOn, owner }: Pick<EnquiryProps, "enquiry" | "mailOn" | "owner">) {
+  return (
+    <section aria-labelledby="held-heading" class="card held">
+      <h2 id="held-heading">Held as spam</h2>
+      <p>
+        {enquiry.heldReason ? `Why: ${oneLine(spamReasonInWords(enquiry.heldReason))}.` : "Held by the spam checks."}{" "}
+        {enquiry.sentAt ? "It had been mailed before." : "It was not mailed."}
+      </p>
+      <PostForm action={`/office/enquiries/${enquiry.id}/not-spam`}>
+        <button type="submit">
+          {enquiry.sentAt || enquiry.cameBy
+            ? "Not spam: move it back to the inbox"
+            : mailOn
+              ? "Not spam: move to the inbox and mail it"
+              : "Not spam: move to the inbox"}
+        </button>
+      </PostForm>
+      {owner ? (
+        <Confirm fresh={owner.fresh} inCard>
+          <PostForm action="/office/spam/delete" class="delete-spam">
+            <input type="hidden" name="which" value={String(enquiry.id)} />
+            <label class="sure">
+              <input type="checkbox" name="sure" value="yes" required />{" "}
+              <span>Yes, delete it now: it cannot be brought back</span>
+            </label>
+            <button type="submit" class="danger">
+              Delete this spam now
+            </button>
+          </PostForm>
+        </Confirm>
+      ) : null}
+    </section>
   );
 }
 

@@ -49,7 +49,7 @@ export function Page({ title, agency, assets, person, csrf, section, children }:
           </a>
           <header class="bar">
             <a class="brand" href="/office">
-              <span class="brand-agency">{agency}</span> <span class="brand-office">Office</span>
+              <AgencyName agency={agency} /> <span class="brand-office">Office</span>
             </a>
             {person ? (
               <nav class="bar-links" aria-label="Office">
@@ -83,6 +83,33 @@ export function Page({ title, agency, assets, person, csrf, section, children }:
         </FormToken.Provider>
       </body>
     </html>
+  );
+}
+
+/**
+ * The agency's name as a phone's header shows it (issue 59, item 9): its first word, with the next when the first
+ * is a particle of two letters or fewer ("Karama Visa & Travel": "Karama"; "Al Noor Visa & Travel": "Al Noor"), the
+ * part of a name that tells one agency from another; the whole name when it is that short already.
+ */
+export function shortAgencyName(agency: string): string {
+  const words = agency.trim().split(/\s+/);
+  const [first = "", second] = words;
+  return [...first].length <= 2 && second !== undefined ? `${first} ${second}` : first;
+}
+
+/**
+ * The agency's name in the header: whole on a wider screen; on a phone its short form on one line (the whole name
+ * wrapped over three lines beside an owner's links at 390 px), the rest kept for a screen reader, so the link's
+ * name is the agency's whole name at every width.
+ */
+function AgencyName({ agency }: { agency: string }) {
+  const name = agency.trim();
+  const short = shortAgencyName(name);
+  return (
+    <span class="brand-agency">
+      {short}
+      {short.length < name.length ? <span class="brand-rest">{name.slice(short.length)}</span> : null}
+    </span>
   );
 }
 
