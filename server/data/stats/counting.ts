@@ -108,19 +108,27 @@ export async function admitTags(
   tags: readonly string[],
 ): Promise<Set<string>> {
   if (engine === "postgres") await sql`SELECT pg_advisory_xact_lock(${sourcesLock})`.execute(trx);
-  const names = new Set(
-    (await trx.selectFrom("stat_sources").select("source").where("day", "=", day).execute()).map((row) => row.source),
-  );
+  const names = await tagsOfDay(trx, day);
   const fresh = tags.filter((tag) => !names.has(tag)).slice(0, Math.max(0, sourcesPerDay - names.size));
-  if (fresh.length > 0) {
-    await trx
-      .insertInto("stat_sources")
-      .values(fresh.map((source) => ({ day, source })))
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
-    for (const tag of fresh) names.add(tag);
-  }
+  await addTags(trx, day, fresh);
+  for (const tag of fresh) names.add(tag);
   return names;
+}
+
+/** The campaign tags a day has admitted (stat_sources). */
+async function tagsOfDay(trx: Kysely<Schema>, day: string): Promise<Set<string>> {
+  const rows = await trx.selectFrom("stat_sources").select("source").where("day", "=", day).execute();
+  return new Set(rows.map((row) => row.source));
+}
+
+/** Adds tags to a day's list; one already there (added by another server meanwhile) stays one row. */
+async function addTags(trx: Kysely<Schema>, day: string, tags: readonly string[]): Promise<void> {
+  if (tags.length === 0) return;
+  await trx
+    .insertInto("stat_sources")
+    .values(tags.map((source) => ({ day, source })))
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
 }
 
 /**
@@ -134,16 +142,8 @@ export async function admitEnquiryTags(
   day: string,
   tags: readonly string[],
 ): Promise<Set<string>> {
-  if (tags.length > 0) {
-    await trx
-      .insertInto("stat_sources")
-      .values(tags.map((source) => ({ day, source })))
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
-  }
-  return new Set(
-    (await trx.selectFrom("stat_sources").select("source").where("day", "=", day).execute()).map((row) => row.source),
-  );
+  await addTags(trx, day, tags);
+  return tagsOfDay(trx, day);
 }
 
 /** The events, a campaign tag their day has not admitted (`admitted`: its list, if known) as the other source. */
