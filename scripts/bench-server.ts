@@ -115,7 +115,7 @@ async function serve(): Promise<string> {
     });
     const startSeconds = (performance.now() - started) / 1000;
     const answers: string[] = [];
-    for (const path of ["/", "/office", "/dubai-visa", "/contact"]) {
+    for (const path of ["/", "/office", "/office/sign-in", "/about"]) {
       const response = await fetch(url + path, { redirect: "manual" });
       await response.arrayBuffer();
       answers.push(`${path} ${response.status}`);
