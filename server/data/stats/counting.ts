@@ -18,10 +18,11 @@ const sourcesLock = 0x7374617473;
 
 /**
  * Counts enquiries let through, inside the transaction that stores them (server/data/enquiries/store.ts). Their page and
- * source are bounded as a beacon's are: a Referer that is not a page of the site is the one other page, and a
- * campaign tag counts under its name if its day has admitted it (or still has room), else as the other source.
- * On PostgreSQL a tag is admitted only when the lock on the day's tags is free at once: an enquiry never waits
- * for the collector (its tag then counts under its name if a view of the visit admitted it, as it mostly has).
+ * source are bounded as a beacon's are: a Referer that is not a page of the site is the one other page. A campaign
+ * tag always counts under its own name (issue 55: a flood of invented tags must not hide the campaign that brought
+ * an enquiry), and is admitted to its day even past the day's bound, so that the day's later views of it are
+ * named too. On PostgreSQL a tag is admitted only when the lock on the day's tags is free at once: an enquiry never
+ * waits for the collector (its own count is named all the same).
  */
 export async function countEnquiries(
   trx: Kysely<Schema>,
@@ -42,8 +43,9 @@ export async function countEnquiries(
     await trx.transaction().execute((inner) => countEnquiries(inner, enquiries));
     return;
   }
-  for (const [day, list] of tags) admitted.set(day, await admitTags(trx, engine, day, [...list], false));
-  const rows = tally(namedIfAdmitted(events, (day) => admitted.get(day)));
+  for (const [day, list] of tags) admitted.set(day, await admitTags(trx, engine, day, [...list], false, true));
+  // The tag that brought an enquiry counts under its own name, admitted or not (issue 55): enquiries are few.
+  const rows = tally(namedIfAdmitted(events, (day) => admitted.get(day), () => true));
   await addCounts(trx, rows);
   await addMissingViews(trx, rows);
 }
@@ -110,6 +112,7 @@ export async function addCounts(trx: Kysely<Schema>, rows: StatEventsTable[]): P
  * together; returns the day's whole list. Exact with any number of servers: on SQLite the caller holds the write
  * lock (BEGIN IMMEDIATE, or a transaction that has written), on PostgreSQL a transaction-level advisory lock makes
  * one transaction at a time read and add. Without `wait`, PostgreSQL only tries the lock, and without it reads.
+ * `beyondBound`: every tag is admitted, however many the day has (an enquiry's).
  */
 export async function admitTags(
   trx: Kysely<Schema>,
@@ -117,6 +120,7 @@ export async function admitTags(
   day: string,
   tags: readonly string[],
   wait: boolean,
+  beyondBound = false,
 ): Promise<Set<string>> {
   let mayAdd = true;
   if (engine === "postgres") {
@@ -132,7 +136,8 @@ export async function admitTags(
     (await trx.selectFrom("stat_sources").select("source").where("day", "=", day).execute()).map((row) => row.source),
   );
   if (!mayAdd) return names;
-  const fresh = tags.filter((tag) => !names.has(tag)).slice(0, Math.max(0, sourcesPerDay - names.size));
+  const unknown = tags.filter((tag) => !names.has(tag));
+  const fresh = beyondBound ? unknown : unknown.slice(0, Math.max(0, sourcesPerDay - names.size));
   if (fresh.length > 0) {
     await trx
       .insertInto("stat_sources")
@@ -144,13 +149,19 @@ export async function admitTags(
   return names;
 }
 
-/** The events, a campaign tag their day has not admitted (`admitted`: its list, if known) as the other source. */
+/**
+ * The events, a campaign tag their day has not admitted (`admitted`: its list, if known) as the other source; a
+ * tag `always` names (a campaign link's, an enquiry's) under its own name whatever the day has admitted.
+ */
 export function namedIfAdmitted(
   events: readonly StatEvent[],
   admitted: (day: string) => Set<string> | undefined,
+  always: (source: string) => boolean = () => false,
 ): StatEvent[] {
   return events.map((event) =>
-    isTag(event.source) && !admitted(event.day)?.has(event.source) ? { ...event, source: otherSource } : event,
+    isTag(event.source) && !admitted(event.day)?.has(event.source) && !always(event.source)
+      ? { ...event, source: otherSource }
+      : event,
   );
 }
 

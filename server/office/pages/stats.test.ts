@@ -36,6 +36,15 @@ function fullestReport(): Report {
     ].map((source) => ({ source, ...counts, won: 1_234 })),
     devices: ["phone", "tablet", "desktop", ""].map((device) => ({ device, ...counts })),
     notFound: 99_999,
+    // Campaign links (issue 55): an owner's, a few dozen at most in practice.
+    campaigns: Array.from({ length: 30 }, (_, n) => ({
+      name: `Campaign ${n} `.padEnd(60, "x"),
+      tag: `campaign-${n}`.padEnd(40, "x"),
+      path: "/services",
+      removed: n % 2 === 0,
+      ...counts,
+      won: 1_234,
+    })),
     firstContact: {
       inHours: times,
       outside: times,

@@ -5,6 +5,7 @@ import { pageName, sourceName, sourcesPerDay, sourcesShown } from "../../data/st
 import { metricNames, metrics } from "../../data/stats/metrics";
 import { conversion, formatMetric, periods, type Report } from "../../data/stats/report";
 import { FirstContact } from "./stats-contact";
+import { tagsPerAddress } from "../../stats/tag-share";
 import { Scroll } from "./scroll";
 import { dayAndMonth, figure } from "../../words";
 
@@ -64,13 +65,25 @@ export function Stats({ report }: { report: Report }) {
         empty="No page views yet in this period."
       />
       <Table
+        id="campaigns"
+        title="Campaign links"
+        first="Campaign"
+        rows={report.campaigns.map((row) => ({
+          ...row,
+          name: `${visible(row.name)} (${row.tag}${row.removed ? ", removed" : ""})`,
+        }))}
+        won
+        empty="No campaign links yet: an owner makes them, with their QR codes, under Owner, Campaign links."
+        note="The links made in the office for a flyer, a shop window or a post, with their tag. Their visits always count under their own name, however many other tags visitors send."
+      />
+      <Table
         id="sources"
         title="Where visits came from"
         first="Source"
         rows={report.sources.map((row) => ({ name: sourceName(row.source), ...row }))}
         won
         empty="No visits yet in this period."
-        note={`A campaign tag is the utm_source of a link the agency shared, for example ?utm_source=eid-flyer; a link's utm_campaign shows after its source ("Facebook, campaign eid"). The ${sourcesShown} most viewed are named; the rest, and a day's tags past its first ${sourcesPerDay}, count as other campaign tags.`}
+        note={`A campaign tag is the utm_source of a link the agency shared, for example ?utm_source=eid-flyer; a link's utm_campaign shows after its source ("Facebook, campaign eid"). The ${sourcesShown} most viewed are named; the rest count as other campaign tags, and so do a day's tags nobody made in the office past its first ${sourcesPerDay} (at most ${tagsPerAddress} from one address). A campaign link's tag and the tag of an enquiry always count by name.`}
       />
       <Table
         id="devices"
