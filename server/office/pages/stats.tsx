@@ -68,10 +68,7 @@ export function Stats({ report }: { report: Report }) {
         id="campaigns"
         title="Campaign links"
         first="Campaign"
-        rows={report.campaigns.map((row) => ({
-          ...row,
-          name: `${visible(row.name)} (${row.tag}${row.removed ? ", removed" : ""})`,
-        }))}
+        rows={campaignRows(report.campaigns)}
         won
         empty="No campaign links yet: an owner makes them, with their QR codes, under Owner, Campaign links."
         note="The links made in the office for a flyer, a shop window or a post, with their tag. Their visits always count under their own name, however many other tags visitors send."
@@ -107,6 +104,28 @@ export function Stats({ report }: { report: Report }) {
       <Speed report={report} />
     </>
   );
+}
+
+/** Campaign links the page names, the most viewed first; the rest are one line (`npm run stats` lists them all). */
+export const campaignsShown = 10;
+
+function campaignRows(campaigns: Report["campaigns"]): Row[] {
+  const sorted = [...campaigns].sort((a, b) => b.views - a.views || b.enquiries - a.enquiries);
+  const rows: Row[] = sorted.slice(0, campaignsShown).map((row) => ({
+    ...row,
+    name: `${visible(row.name)} (${row.tag}${row.removed ? ", removed" : ""})`,
+  }));
+  const rest = sorted.slice(campaignsShown);
+  if (rest.length > 0) {
+    const sum = (key: "views" | "enquiries" | "won") => rest.reduce((total, row) => total + row[key], 0);
+    rows.push({
+      name: `${figure(rest.length)} other campaign links`,
+      views: sum("views"),
+      enquiries: sum("enquiries"),
+      won: sum("won"),
+    });
+  }
+  return rows;
 }
 
 interface Row {
