@@ -6,7 +6,15 @@ import { engines } from "./data/testing/engines";
 import { statsReport } from "./data/stats/report";
 import { otherSource, sourcesPerDay } from "./data/stats/bounds";
 import { signedInPerson } from "./office/testing/office-client";
-import { enquiryForm, post, removeTestDirs, type Running, startOn, validEnquiry, waitFor } from "./testing/inbox-server";
+import {
+  enquiryForm,
+  post,
+  removeTestDirs,
+  type Running,
+  startOn,
+  validEnquiry,
+  waitFor,
+} from "./testing/inbox-server";
 import { tagsPerAddress } from "./stats/tag-share";
 
 afterAll(removeTestDirs);

@@ -1,9 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { isIPv6 } from "node:net";
-import { sourcesPerDay } from "../data/stats/bounds";
+import { tagsPerAddress } from "../data/stats/bounds";
 
-/** Invented campaign tags one address may have named a day: a twentieth of the day's bound (issue 55). */
-export const tagsPerAddress = Math.floor(sourcesPerDay / 20);
+export { tagsPerAddress };
 /** Addresses a day's shares are kept for; past them, a new address's tags nobody made count as other. */
 export const addressesKept = 20_000;
 

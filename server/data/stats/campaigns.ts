@@ -100,13 +100,16 @@ export class CampaignLinks {
    */
   async create(input: { name: string; path: string; by: number | null; now: number }): Promise<Made> {
     const name = campaignName(input.name);
-    if (name === null) return { ok: false, problem: `Give the campaign a name (at most ${longestCampaignName} characters).` };
-    if (!(pagePaths as readonly string[]).includes(input.path)) return { ok: false, problem: "Choose a page of the site." };
+    if (name === null)
+      return { ok: false, problem: `Give the campaign a name (at most ${longestCampaignName} characters).` };
+    if (!(pagePaths as readonly string[]).includes(input.path))
+      return { ok: false, problem: "Choose a page of the site." };
     const tag = tagOfName(name);
     if (tag === null) {
       return {
         ok: false,
-        problem: "Put some English letters or digits in the name (they make the link's tag, e.g. “Eid flyer” → eid-flyer).",
+        problem:
+          "Put some English letters or digits in the name (they make the link's tag, e.g. “Eid flyer” → eid-flyer).",
       };
     }
     if (isKnownSource(tag) || tag === otherSource) {
@@ -120,7 +123,10 @@ export class CampaignLinks {
         .where("tag", "=", tag)
         .executeTakeFirst();
       if (existing && existing.removed_at === null) {
-        return { ok: false, problem: `The campaign “${existing.name}” already has the tag ${tag}; choose another name.` };
+        return {
+          ok: false,
+          problem: `The campaign “${existing.name}” already has the tag ${tag}; choose another name.`,
+        };
       }
       const values = { name, path: input.path, created_at: createdAt, created_by: input.by, removed_at: null };
       const row = existing

@@ -45,7 +45,13 @@ export async function countEnquiries(
   }
   for (const [day, list] of tags) admitted.set(day, await admitTags(trx, engine, day, [...list], false, true));
   // The tag that brought an enquiry counts under its own name, admitted or not (issue 55): enquiries are few.
-  const rows = tally(namedIfAdmitted(events, (day) => admitted.get(day), () => true));
+  const rows = tally(
+    namedIfAdmitted(
+      events,
+      (day) => admitted.get(day),
+      () => true,
+    ),
+  );
   await addCounts(trx, rows);
   await addMissingViews(trx, rows);
 }

@@ -22,14 +22,14 @@ export function CampaignLinks({ links, made, problem }: CampaignLinksProps) {
   return (
     <>
       <h1>Campaign links</h1>
-      <p class="quiet">
+      <p class="quiet intro">
         A link to a page of the site with a tag, and its QR code, for a flyer, a shop window or a post. Visits and
         enquiries from it count under the campaign's name in Statistics, however many other tags visitors send.
       </p>
       <section class="card" aria-labelledby="new-campaign-heading">
         <h2 id="new-campaign-heading">New campaign link</h2>
         <PostForm action="/office/campaigns">
-          <label for="campaign-name">
+          <label htmlFor="campaign-name">
             <span>Campaign name, for example "Eid flyer": the link's tag is made from it (eid-flyer)</span>
           </label>
           <input
@@ -42,7 +42,7 @@ export function CampaignLinks({ links, made, problem }: CampaignLinksProps) {
             aria-invalid={problem ? "true" : undefined}
             aria-describedby={problem ? "campaign-problem" : undefined}
           />
-          <label for="campaign-page">
+          <label htmlFor="campaign-page">
             <span>The page it opens</span>
           </label>
           <select id="campaign-page" name="path">

@@ -1,11 +1,10 @@
 /** @jsxImportSource preact */
 import type { MetricName } from "../../../app/lib/statistics/beacon";
 import { visible } from "../../text";
-import { pageName, sourceName, sourcesPerDay, sourcesShown } from "../../data/stats/bounds";
+import { pageName, sourceName, sourcesPerDay, sourcesShown, tagsPerAddress } from "../../data/stats/bounds";
 import { metricNames, metrics } from "../../data/stats/metrics";
 import { conversion, formatMetric, periods, type Report } from "../../data/stats/report";
 import { FirstContact } from "./stats-contact";
-import { tagsPerAddress } from "../../stats/tag-share";
 import { Scroll } from "./scroll";
 import { dayAndMonth, figure } from "../../words";
 
