@@ -11,7 +11,8 @@ Usage: npm run stats -- [options]
   --days N    the last N days up to today, Dubai time (default ${defaultDays}; 1 to ${longestDays}). The speed table
               is always the last 28 days.
   --json      print the figures as JSON: { from, to, totals, daily, pages: [{ route, title, views,
-              enquiries, won }], sources: [{ source, views, enquiries, won }], devices: [{ device, views,
+              enquiries, won }], sources: [{ source, views, enquiries, won }], campaigns: [{ name, tag, path, removed, views, enquiries, won }]
+              (the campaign links made in the office), devices: [{ device, views,
               enquiries }], firstContact: { inHours, outside, weeks: [{ week, inHours, outside }] } (each
               { enquiries, contacted, medianMinutes, p90Minutes }), notFound, vitals: [{ route, title, device,
               metric, p75, samples }] }. "won": the enquiries received in the period that are won by now. A route "(other)" is

@@ -81,6 +81,15 @@ export function textReport(report: Report): string {
       counted(report.pages, (row) => pageName(row.route)),
     ),
     table(
+      "Campaign links (made in the office; a removed one while the period counted it)",
+      ["Campaign", "Tag", ...head, "Won"],
+      report.campaigns.map((row) => [
+        row.removed ? `${row.name} (removed)` : row.name,
+        row.tag,
+        ...(counted([row], () => "")[0] ?? []).slice(1),
+      ]),
+    ),
+    table(
       "Where visits came from",
       ["Source", ...head, "Won"],
       counted(report.sources, (row) => sourceName(row.source)),
@@ -113,6 +122,7 @@ export function jsonReport(report: Report) {
       won,
     })),
     sources: report.sources,
+    campaigns: report.campaigns,
     firstContact: report.firstContact,
     devices: report.devices,
     notFound: report.notFound,

@@ -249,6 +249,20 @@ export interface StatSourcesTable {
   source: string;
 }
 
+/** A campaign link the owner made in the office (issue 55, migration 17): its tag always counts under its name. */
+export interface CampaignLinksTable {
+  id: Generated<number>;
+  name: string;
+  /** The link's `utm_source`: unique, a campaign tag (app/lib/statistics/source.ts) none of the known sources. */
+  tag: string;
+  /** The page of the site the link opens (app/lib/paths.ts). */
+  path: string;
+  created_at: string;
+  created_by: number | null;
+  /** Set when the owner removed it: the row stays, so past statistics still name the campaign. */
+  removed_at: string | null;
+}
+
 /** A device a person turned alerts on for (issue 37): its push service's address and the keys to encrypt to. */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
@@ -304,4 +318,5 @@ export interface Schema {
   stat_sources: StatSourcesTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;
+  campaign_links: CampaignLinksTable;
 }

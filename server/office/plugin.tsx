@@ -10,6 +10,7 @@ import { OfficeError, officeContext } from "./context";
 import { readReplyTexts } from "./replies";
 import { officeRoutes } from "./routes";
 import * as assets from "./routes/assets";
+import * as campaigns from "./routes/campaigns";
 import * as data from "./routes/data";
 import * as elsewhere from "./routes/elsewhere";
 import * as enquiry from "./routes/enquiry";
@@ -35,7 +36,7 @@ export interface OfficePluginOptions {
 }
 
 /** The office's pages and actions, one module an area, each registering its rows of the route table (routes.ts). */
-const routeModules = [assets, signIn, inbox, stats, enquiry, me, owner, data, health, elsewhere];
+const routeModules = [assets, signIn, inbox, stats, campaigns, enquiry, me, owner, data, health, elsewhere];
 
 /**
  * The back office at /office, for the agency's people (issue 26): sign-in with passkeys, the inbox of enquiries

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { RouteSpec } from "./route-spec";
 import { picks } from "./next-step-time";
 import { tabs } from "./work";
+import { type AppPath, pagePaths } from "../../app/lib/paths";
 
 const formLimit = 64 * 1024;
 const jsonLimit = 16 * 1024;
@@ -370,6 +371,29 @@ export const officeRoutes = {
     access: "owner-fresh",
     body: form({ which: z.union([z.literal("all"), id]), sure: z.literal("yes").optional() }),
     bodyLimit: formLimit,
+  },
+  // Campaign links (issue 55): a page of the site with a tag, and its QR code, for a flyer or a shop window.
+  campaigns: { method: "GET", url: "/office/campaigns", access: "owner" },
+  makeCampaign: {
+    method: "POST",
+    url: "/office/campaigns",
+    access: "owner",
+    body: form({ name: z.string().max(1000).default(""), path: z.enum(pagePaths as [AppPath, ...AppPath[]]) }),
+    bodyLimit: formLimit,
+  },
+  removeCampaign: {
+    method: "POST",
+    url: "/office/campaigns/:id/remove",
+    access: "owner",
+    params: z.object({ id }),
+    body: form({}),
+    bodyLimit: formLimit,
+  },
+  campaignQr: {
+    method: "GET",
+    url: "/office/campaigns/:id/:file",
+    access: "owner",
+    params: z.object({ id, file: z.enum(["qr.png", "qr.svg"]) }),
   },
   health: { method: "GET", url: "/office/health", access: "owner" },
   audit: { method: "GET", url: "/office/audit", access: "owner", query: z.object({ before: id.optional() }) },

@@ -14,6 +14,7 @@ import { searchIndexes } from "./013-search-indexes";
 import { push } from "./014-push";
 import { nextSteps } from "./015-next-steps";
 import { submissionKeys } from "./016-submission-keys";
+import { campaignLinks } from "./017-campaign-links";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   push,
   nextSteps,
   submissionKeys,
+  campaignLinks,
 ];

@@ -19,6 +19,8 @@ export const otherPage = "(other)";
 export const otherSource = "(other)";
 /** Distinct campaign tags counted under their own name a day, on all servers together; the rest count as other. */
 export const sourcesPerDay = 200;
+/** Of them, the distinct tags one address may have counted by name a day: a twentieth (issue 55, server/stats/tag-share.ts). */
+export const tagsPerAddress = Math.floor(sourcesPerDay / 20);
 /** Campaign tags the figures name, the most viewed first; the rest are added up in the other row. */
 export const sourcesShown = 50;
 

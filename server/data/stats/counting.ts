@@ -146,13 +146,19 @@ export async function admitEnquiryTags(
   return tagsOfDay(trx, day);
 }
 
-/** The events, a campaign tag their day has not admitted (`admitted`: its list, if known) as the other source. */
+/**
+ * The events, a campaign tag their day has not admitted (`admitted`: its list, if known) as the other source; a
+ * tag `always` names (a campaign link's) under its own name whatever the day has admitted.
+ */
 export function namedIfAdmitted(
   events: readonly StatEvent[],
   admitted: (day: string) => Set<string> | undefined,
+  always: (source: string) => boolean = () => false,
 ): StatEvent[] {
   return events.map((event) =>
-    isTag(event.source) && !admitted(event.day)?.has(event.source) ? { ...event, source: otherSource } : event,
+    isTag(event.source) && !admitted(event.day)?.has(event.source) && !always(event.source)
+      ? { ...event, source: otherSource }
+      : event,
   );
 }
 

@@ -3,6 +3,7 @@ import type { OpeningHours } from "../../../app/lib/structured-data";
 import { addDays, dubaiDay } from "../dubai-days";
 import type { Database } from "../database";
 import { otherSource, pageOf, sourceOf } from "./bounds";
+import { tagOfSource } from "./campaigns";
 import { isTag } from "./counting";
 import { type Leads, leadRows, leadsOf } from "./leads";
 import { rating, type Rating } from "./metrics";
@@ -24,6 +25,11 @@ export interface Report extends Omit<Figures, "pages" | "sources"> {
   firstContact: Leads["firstContact"];
   vitals: (VitalFigure & { rating: Rating })[];
   vitalsFrom: string;
+  /**
+   * A line per campaign link the owner made (issue 55), the newest first: those in use, and removed ones the period
+   * counted. Its tag's views and enquiries (with any utm_campaign after it), and the enquiries won.
+   */
+  campaigns: ({ name: string; tag: string; path: string; removed: boolean } & WithWon)[];
 }
 
 /**
@@ -40,11 +46,32 @@ export async function statsReport(
   const to = dubaiDay(now);
   const from = addDays(to, -(days - 1));
   const vitalsFrom = addDays(to, -(vitalsDays - 1));
-  const [figures, vitals, leads] = await Promise.all([
+  const [figures, vitals, leads, links] = await Promise.all([
     stats.figures(from, to),
     stats.vitals(vitalsFrom, to),
     leadRows(database, from, to).then((rows) => leadsOf(rows, hours, from, to)),
+    stats.campaigns.list({ removed: true }),
   ]);
+  const tagCounts = await stats.tagCounts(
+    from,
+    to,
+    links.map((link) => link.tag),
+  );
+  const wonByTag = new Map<string, number>();
+  for (const [source, count] of leads.wonBySource) {
+    const tag = tagOfSource(source);
+    wonByTag.set(tag, (wonByTag.get(tag) ?? 0) + count);
+  }
+  const campaigns = links
+    .map((link) => ({
+      name: link.name,
+      tag: link.tag,
+      path: link.path,
+      removed: link.removedAt !== null,
+      ...(tagCounts.get(link.tag) ?? { views: 0, enquiries: 0 }),
+      won: wonByTag.get(link.tag) ?? 0,
+    }))
+    .filter((line) => !line.removed || line.views + line.enquiries + line.won > 0);
   return {
     ...figures,
     pages: withWon(figures.pages, "route", leads.wonByPage, pageOf),
@@ -54,6 +81,7 @@ export async function statsReport(
       return isTag(bounded) && !figures.sources.some((row) => row.source === bounded) ? otherSource : bounded;
     }),
     firstContact: leads.firstContact,
+    campaigns,
     length: days,
     vitalsFrom,
     vitals: vitals.map((vital) => ({ ...vital, rating: rating(vital.metric, vital.p75) })),

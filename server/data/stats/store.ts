@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Database } from "../database";
 import { addDays } from "../dubai-days";
 import type { Schema } from "../schema";
@@ -15,9 +15,10 @@ import {
   type StatVital,
   tally,
 } from "./counting";
-import { type Counted, type Figures, figuresOf } from "./figures";
+import { type Counted, type Counts, type Figures, figuresOf } from "./figures";
 import { statKey } from "./key";
 import { isMetricName, isReportable } from "./metrics";
+import { CampaignLinks, tagOfSource } from "./campaigns";
 
 export { countEnquiries, type StatEvent, type StatVital } from "./counting";
 export type { Counts, Figures } from "./figures";
@@ -26,6 +27,8 @@ export type { Counts, Figures } from "./figures";
 export const rawDays = 90;
 /** Daily totals are kept this many months. */
 export const totalMonths = 25;
+/** How long a server trusts the campaign links' tags it read: a link made on another server counts within this. */
+export const campaignTagsMs = 10_000;
 
 export interface VitalFigure {
   route: string;
@@ -58,6 +61,11 @@ export class StatsStore {
    */
   private readonly tagDays = new Map<string, { names: Set<string>; full: boolean; readAt: number }>();
 
+  /** The campaign links the owner made (issue 55): their tags always count under their own name. */
+  readonly campaigns: CampaignLinks;
+  /** Their tags as last read, and when: read again after `campaignTagsMs` (another server's office) or when told. */
+  private campaignTagsRead: { tags: Set<string>; at: number } | null = null;
+
   /**
    * `clock` (tests): a full day's list is read again at most this often (`fullDayRead`), as an enquiry's tag may
    * join it past the cap (counting.ts, admitEnquiryTags), on this server or another: its later views then count
@@ -69,6 +77,26 @@ export class StatsStore {
   ) {
     this.db = database.db;
     this.reads = database.reads;
+    this.campaigns = new CampaignLinks(database.db);
+  }
+
+  /** The tags of the campaign links not removed, read at most every `campaignTagsMs`. */
+  async campaignTags(now = this.clock()): Promise<Set<string>> {
+    const read = this.campaignTagsRead;
+    if (read && now - read.at < campaignTagsMs) return read.tags;
+    const tags = await this.campaigns.activeTags();
+    this.campaignTagsRead = { tags, at: now };
+    return tags;
+  }
+
+  /** Whether a stored source is from a campaign link (its tag, with or without a utm_campaign after it). */
+  async isCampaignSource(source: string): Promise<boolean> {
+    return (await this.campaignTags()).has(tagOfSource(source));
+  }
+
+  /** A link was made or removed here: its tags are read again at the next batch. */
+  forgetCampaignTags(): void {
+    this.campaignTagsRead = null;
   }
 
   /**
@@ -84,14 +112,17 @@ export class StatsStore {
     // PostgreSQL refuses an upsert that touches one row twice: the last value of an id wins within a batch too.
     const latest = [...new Map(vitals.filter(isKeptVital).map((vital) => [vital.id, vital])).values()];
     if (bounded.length === 0 && latest.length === 0) return;
-    const unsure = this.unsureTags(bounded);
+    // A campaign link's tag is always named and never takes one of the day's places (issue 55).
+    const campaignTags = bounded.some((event) => isTag(event.source)) ? await this.campaignTags() : new Set<string>();
+    const always = (source: string) => campaignTags.has(tagOfSource(source));
+    const unsure = this.unsureTags(bounded.filter((event) => !always(event.source)));
     /** The days whose tags were admitted in this transaction: their whole list, cached once it is committed. */
     const admitted = new Map<string, Set<string>>();
     const write = async (trx: Kysely<Schema>) => {
       admitted.clear();
       for (const [day, tags] of unsure) admitted.set(day, await admitTags(trx, this.database.engine, day, tags));
       const named = (day: string) => admitted.get(day) ?? this.tagDays.get(day)?.names;
-      await addCounts(trx, tally(namedIfAdmitted(bounded, named)));
+      await addCounts(trx, tally(namedIfAdmitted(bounded, named, always)));
       for (const rows of chunks(latest)) {
         await trx
           .insertInto("stat_vitals")
@@ -159,6 +190,48 @@ export class StatsStore {
       this.countedBy("device", from, to),
     ]);
     return figuresOf(from, to, { day: byDay, route: byRoute, source: bySource, device: byDevice });
+  }
+
+  /**
+   * Views and enquiries per campaign tag over the days (issue 55): each tag's rows, with or without a utm_campaign
+   * after it ("eid-flyer / eid 2026"), added up; a tag without any is left out. Tags are a–z, 0–9 and dashes (a
+   * campaign link's: campaigns.ts), so they hold nothing LIKE reads as a wildcard.
+   */
+  async tagCounts(from: string, to: string, tags: readonly string[]): Promise<Map<string, Counts>> {
+    const counts = new Map<string, Counts>();
+    if (tags.length === 0) return counts;
+    const ofTags = (eb: ExpressionBuilder<Schema, "stat_events" | "stat_days">) =>
+      eb.or([
+        eb("source", "in", tags),
+        ...tags.filter((tag) => /^[a-z0-9-]+$/.test(tag)).map((tag) => eb("source", "like", `${tag} / %`)),
+      ]);
+    const rows = await this.reads
+      .selectFrom("stat_events")
+      .select((eb) => ["source", "kind", eb.fn.sum<number | string>("count").as("count")])
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .where("kind", "in", ["view", "enquiry"])
+      .where((eb) => ofTags(eb as never))
+      .groupBy(["source", "kind"])
+      .unionAll((eb) =>
+        eb
+          .selectFrom("stat_days")
+          .select((inner) => ["source", "kind", inner.fn.sum<number | string>("count").as("count")])
+          .where("day", ">=", from)
+          .where("day", "<=", to)
+          .where("kind", "in", ["view", "enquiry"])
+          .where((inner) => ofTags(inner as never))
+          .groupBy(["source", "kind"]),
+      )
+      .execute();
+    for (const row of rows) {
+      const tag = tagOfSource(row.source);
+      const cell = counts.get(tag) ?? { views: 0, enquiries: 0 };
+      if (row.kind === "view") cell.views += Number(row.count);
+      else cell.enquiries += Number(row.count);
+      counts.set(tag, cell);
+    }
+    return counts;
   }
 
   /** Counts of each kind per value of one column over the days, raw rows and daily totals together. */

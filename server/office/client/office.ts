@@ -180,7 +180,7 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-link]")) {
     copy.hidden = false;
     copy.addEventListener("click", () => {
       navigator.clipboard.writeText(link).then(
-        () => say(`Copied. Paste it into a message to ${name}.`),
+        () => say(box.dataset.copied ?? `Copied. Paste it into a message to ${name}.`),
         () => say("This browser did not let the page copy. Select the link above and copy it.", true),
       );
     });

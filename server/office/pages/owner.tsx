@@ -26,6 +26,12 @@ export function OwnerHub() {
           </a>
         </li>
         <li>
+          <a href="/office/campaigns">
+            <strong>Campaign links</strong>
+            <span>Tagged links and QR codes for flyers, shop windows and posts, counted in Statistics</span>
+          </a>
+        </li>
+        <li>
           <a href="/office/audit">
             <strong>Audit log</strong>
             <span>Sign-ins, invitations, revocations, exports and erasures</span>

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { MetricName } from "../../../app/lib/statistics/beacon";
 import { visible } from "../../text";
-import { pageName, sourceName, sourcesPerDay, sourcesShown } from "../../data/stats/bounds";
+import { pageName, sourceName, sourcesPerDay, sourcesShown, tagsPerAddress } from "../../data/stats/bounds";
 import { metricNames, metrics } from "../../data/stats/metrics";
 import { conversion, formatMetric, periods, type Report } from "../../data/stats/report";
 import { FirstContact } from "./stats-contact";
@@ -64,13 +64,22 @@ export function Stats({ report }: { report: Report }) {
         empty="No page views yet in this period."
       />
       <Table
+        id="campaigns"
+        title="Campaign links"
+        first="Campaign"
+        rows={campaignRows(report.campaigns)}
+        won
+        empty="No campaign links yet: an owner makes them, with their QR codes, under Owner, Campaign links."
+        note="The links made in the office for a flyer, a shop window or a post, with their tag. Their visits always count under their own name, however many other tags visitors send."
+      />
+      <Table
         id="sources"
         title="Where visits came from"
         first="Source"
         rows={report.sources.map((row) => ({ name: sourceName(row.source), ...row }))}
         won
         empty="No visits yet in this period."
-        note={`A campaign tag is the utm_source of a link the agency shared, for example ?utm_source=eid-flyer; a link's utm_campaign shows after its source ("Facebook, campaign eid"). The ${sourcesShown} most viewed are named; the rest, and a day's tags past its first ${sourcesPerDay}, count as other campaign tags.`}
+        note={`A campaign tag is the utm_source of a link the agency shared, for example ?utm_source=eid-flyer; a link's utm_campaign shows after its source ("Facebook, campaign eid"). The ${sourcesShown} most viewed are named; the rest count as other campaign tags, and so do a day's tags nobody made in the office past its first ${sourcesPerDay} (at most ${tagsPerAddress} from one address). A campaign link's tag and the tag of an enquiry always count by name.`}
       />
       <Table
         id="devices"
@@ -94,6 +103,28 @@ export function Stats({ report }: { report: Report }) {
       <Speed report={report} />
     </>
   );
+}
+
+/** Campaign links the page names, the most viewed first; the rest are one line (`npm run stats` lists them all). */
+export const campaignsShown = 10;
+
+function campaignRows(campaigns: Report["campaigns"]): Row[] {
+  const sorted = [...campaigns].sort((a, b) => b.views - a.views || b.enquiries - a.enquiries);
+  const rows: Row[] = sorted.slice(0, campaignsShown).map((row) => ({
+    ...row,
+    name: `${visible(row.name)} (${row.tag}${row.removed ? ", removed" : ""})`,
+  }));
+  const rest = sorted.slice(campaignsShown);
+  if (rest.length > 0) {
+    const sum = (key: "views" | "enquiries" | "won") => rest.reduce((total, row) => total + row[key], 0);
+    rows.push({
+      name: `${figure(rest.length)} other campaign links`,
+      views: sum("views"),
+      enquiries: sum("enquiries"),
+      won: sum("won"),
+    });
+  }
+  return rows;
 }
 
 interface Row {
