@@ -1,5 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { runInNewContext } from "node:vm";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
@@ -96,5 +97,56 @@ describe("the office's assets, kept between starts", () => {
     const repaired = await buildOfficeAssets({ entry, cacheDir });
     expect(repaired.cached).toBe(false);
     expect(scriptOf(repaired)).toBe(scriptOf(shadowed));
+  });
+});
+
+/*
+ * Issue 55: the notification for a push waited on a fetch of its icon from the server (Chromium loads a
+ * notification's icon before it shows it, for up to 90 s), so a phone with a stalled connection, or a busy server,
+ * showed the alert late or not while it mattered. The icon now travels inside the worker's script.
+ */
+describe("the office's service worker", () => {
+  /** Runs the served worker in a scope of its own and hands it a push: what it asks the browser to show. */
+  async function showsFor(payload: string) {
+    const { worker } = await buildOfficeAssets({ cacheDir: null });
+    const listeners = new Map<string, (event: unknown) => void>();
+    const shown: { title: string; options: NotificationOptions }[] = [];
+    const fetched: unknown[] = [];
+    const scope = {
+      location: new URL("https://office.example/office/sw.js"),
+      registration: {
+        showNotification: async (title: string, options: NotificationOptions) => {
+          shown.push({ title, options });
+        },
+      },
+      clients: { matchAll: async () => [], openWindow: async () => null, claim: async () => {} },
+      skipWaiting: async () => {},
+      addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+      fetch: (...request: unknown[]) => {
+        fetched.push(request);
+        return new Promise(() => {});
+      },
+    };
+    runInNewContext(worker.body.toString("utf8"), { self: scope, fetch: scope.fetch, console });
+    const waited: Promise<unknown>[] = [];
+    listeners.get("push")?.({
+      data: { text: () => payload },
+      waitUntil: (promise: Promise<unknown>) => waited.push(promise),
+    });
+    await Promise.all(waited);
+    return { shown, fetched };
+  }
+
+  it("shows an alert with the office's icon written into it, fetching nothing", async () => {
+    const { shown, fetched } = await showsFor(
+      JSON.stringify({ title: "New enquiry: Pushed Parveen", body: "Dubai Tourist Visa", url: "/office/enquiries/7" }),
+    );
+    expect(fetched).toEqual([]);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.title).toBe("New enquiry: Pushed Parveen");
+    const icon = String(shown[0]?.options.icon);
+    expect(icon).toMatch(/^data:image\/png;base64,/);
+    const bytes = Buffer.from(icon.slice(icon.indexOf(",") + 1), "base64");
+    expect(bytes.equals(readFileSync(join(repoRoot, "public", "icon-192.png")))).toBe(true);
   });
 });

@@ -220,7 +220,16 @@ export async function buildOfficeAssets(options: BuildOfficeOptions = {}): Promi
     }),
   );
   const iconUrl = (file: string) => assetsPath + (icons.find((icon) => icon.name.startsWith(file))?.name ?? "");
-  const workerBody = Buffer.from(workerScript.script.toString("utf8").replace("__OFFICE_ICON__", iconUrl("icon-192.")));
+  // The notification's icon inside the worker's script (client/worker.ts, iconOf): an alert never waits on a fetch.
+  const notificationIcon = icons.find((icon) => icon.name.startsWith("icon-192."))?.body;
+  const workerBody = Buffer.from(
+    workerScript.script
+      .toString("utf8")
+      .replace(
+        "__OFFICE_ICON__",
+        notificationIcon ? `data:image/png;base64,${notificationIcon.toString("base64")}` : "",
+      ),
+  );
   const all = cached && js.cached && style.cached && workerScript.cached;
   if (cacheDir && !all) await prune(cacheDir, [sha256(script), sha256(css), sha256(workerScript.script)]);
   return {
