@@ -297,6 +297,103 @@ export interface PushQueueTable {
   lease_until: number | null;
 }
 
+/** Where a traveller's visa stands, in their words (issue 56); `closed`: the case is over (its link lasts 30 days). */
+export type CaseStage =
+  "papers-needed" | "papers-complete" | "applied" | "approved" | "visa-ready" | "need-more" | "closed";
+
+/** Which papers a service needs (server/case/checklist.ts). */
+export type CaseKind = "visit-visa" | "visa-change" | "other";
+
+/** A traveller's case (issue 56, migration 18): started from an enquiry in the office, followed on their own page. */
+export interface CasesTable {
+  id: Generated<number>;
+  enquiry_id: number | null;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  /** The service as the office shows it ("Dubai Tourist Visa"). */
+  service: string;
+  kind: CaseKind;
+  travel_date: string | null;
+  stage: CaseStage;
+  /** What the traveller is told with the stage: for `need-more`, what else is needed and why. */
+  stage_note: string | null;
+  created_at: string;
+  created_by: number | null;
+  closed_at: string | null;
+  /** The private link's SHA-256 (hex); null while none is sent, or once revoked. The link itself is never kept. */
+  link_hash: string | null;
+  link_issued_at: string | null;
+  /** When the nightly clean-up deleted the papers of the closed case (DOCUMENTS_KEEP_DAYS after closing). */
+  files_deleted_at: string | null;
+}
+
+/**
+ * A case's timeline, append-only: `started`, `link` (sent anew), `link-revoked`, `stage` (`{"stage","note"}`),
+ * `paper-sent`, `paper-accepted`, `paper-returned` (`{"paper","reason"}`), `paper-viewed` and `paper-downloaded`
+ * (who opened which paper in the office), `files-deleted`.
+ */
+export interface CaseEventsTable {
+  id: Generated<number>;
+  case_id: number;
+  at: string;
+  person_id: number | null;
+  kind: string;
+  detail: Generated<string>;
+}
+
+/** A paper: what may be shown without opening it, and its bytes sealed (server/data/cases/vault.ts). */
+export interface CasePapersTable {
+  /** Random (32 hex digits): it is in the paper's address. */
+  id: string;
+  case_id: number;
+  /** The checklist's paper (server/case/checklist.ts), or `visa` for the visa the office uploads. */
+  paper_key: string;
+  /** A display name, never a path (server/papers/inspect.ts). */
+  name: string;
+  type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  /** SHA-256 of the bytes kept (hex). */
+  sha256: string;
+  status: "sent" | "accepted" | "returned";
+  /** Why it was sent back, as the traveller reads it. */
+  reason: string | null;
+  sent_at: string;
+  /** Who in the office uploaded it; null for the traveller. */
+  sent_by: number | null;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
+  key_id: string | null;
+  wrapped_key: Buffer | null;
+  data: Buffer | null;
+  deleted_at: string | null;
+}
+
+/** A resumable upload (tus) while it comes in; its chunks are sealed under its own key as they arrive. */
+export interface CaseUploadsTable {
+  id: string;
+  case_id: number;
+  paper_key: string;
+  name: string;
+  /** The whole upload's bytes, as announced (Upload-Length). */
+  length: number;
+  /** The bytes received so far (the tus offset). */
+  received: Generated<number>;
+  key_id: string;
+  wrapped_key: Buffer;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CaseUploadChunksTable {
+  upload_id: string;
+  /** Where the chunk starts in the upload. */
+  at_byte: number;
+  data: Buffer;
+}
+
 export interface Schema {
   enquiries: EnquiriesTable;
   outbox: OutboxTable;
@@ -319,4 +416,9 @@ export interface Schema {
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;
   campaign_links: CampaignLinksTable;
+  cases: CasesTable;
+  case_events: CaseEventsTable;
+  case_papers: CasePapersTable;
+  case_uploads: CaseUploadsTable;
+  case_upload_chunks: CaseUploadChunksTable;
 }

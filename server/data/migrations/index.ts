@@ -15,6 +15,7 @@ import { push } from "./014-push";
 import { nextSteps } from "./015-next-steps";
 import { submissionKeys } from "./016-submission-keys";
 import { campaignLinks } from "./017-campaign-links";
+import { cases } from "./018-cases";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   nextSteps,
   submissionKeys,
   campaignLinks,
+  cases,
 ];

@@ -15,7 +15,7 @@ import pg from "pg";
 const run = promisify(execFile);
 
 /** Where Debian puts the server's programs: the newest version's bin folder; PG_BIN overrides. */
-function binDir(): string {
+export function binDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)) : [];
@@ -120,4 +120,12 @@ async function adminQuery(url: string, text: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** The whole database as pg_dump writes it (plain SQL, bytea in hex): what a stolen backup would show. */
+export async function dumpDatabase(url: string): Promise<string> {
+  const { stdout } = await run(join(binDir(), "pg_dump"), ["--no-owner", "--dbname", url], {
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  return stdout;
 }
