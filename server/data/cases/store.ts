@@ -9,7 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../database";
 import type { CaseKind, CaseStage, Schema } from "../schema";
-import { Keyring, MissingKeyError, newFileKey, openWith, sealWith, unwrapFileKey } from "./vault";
+import { type Keyring, MissingKeyError, newFileKey, openWith, sealWith, unwrapFileKey } from "./vault";
 
 /** A link works while its case is open and this many days after it closed (the visa's download with it). */
 export const linkLastsDays = 30;
