@@ -146,7 +146,7 @@ async function measure(engine: DatabaseSetting["engine"], cluster: { current: Cl
     settings,
     inbox: testInboxConfig(folder, { database: setting, smtp: null, spam: null }),
     office: readOfficeSetting({}, settings),
-    chores: { retentionMonths: 600, digest: false },
+    chores: { retentionMonths: 600, digest: false, documentsKeepDays: 30 },
   });
   const times = new Map<string, number[]>();
   let current: string | null = null;

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { settingsSchema as siteSettingsSchema } from "../app/lib/settings";
 import { parseDatabaseUrl } from "./database-url";
+import { readKeyText } from "./data/cases/vault";
 import { readTrustProxy } from "./trust-proxy";
 
 /*
@@ -153,6 +154,12 @@ export function officeAddress(raw: string, name: string): { url: URL } | { probl
   return { url };
 }
 
+/** DOCUMENTS_KEY: checked at start (32 bytes), kept as written; server/data/cases/keys.ts reads it. */
+function documentsKeyText(raw: string): string {
+  readKeyText(raw);
+  return raw;
+}
+
 function officeUrl(raw: string): string {
   const address = officeAddress(raw, "OFFICE_URL");
   if ("problem" in address) throw new Error(address.problem);
@@ -242,6 +249,23 @@ export const serverSettingsSchema = z.object({
   ),
   PUSH_LOOPBACK: withDefault("off", onOff("PUSH_LOOPBACK")).meta(
     about("tests only: on accepts push services on plain http at 127.0.0.1"),
+  ),
+
+  // The travellers' papers (issue 56): sealed under the documents key, kept outside the database.
+  DOCUMENTS_KEY: unsetOr(documentsKeyText).meta(
+    about(
+      "the documents key the papers are sealed under: 32 bytes in base64 or hex; the same on every server",
+      "unset: the key file",
+    ),
+  ),
+  DOCUMENTS_KEY_FILE: unsetOr((file) => resolve(file)).meta(
+    about(
+      "the documents key's file, made at first start when DOCUMENTS_KEY is unset",
+      "`documents.key` beside `INBOX_DB`",
+    ),
+  ),
+  DOCUMENTS_KEEP_DAYS: withDefault("30", wholeNumber("DOCUMENTS_KEEP_DAYS", 1)).meta(
+    about("a closed case's papers and visa are deleted this many days after it closed, nightly"),
   ),
 
   // Backups (scripts/backup.ts, run nightly by deploy/karama-backup.timer).

@@ -8,6 +8,8 @@ import type { MailMessage, MailSender } from "../mailer";
 import { type Connection, connectionOn } from "../data/resource";
 import { InboxStore } from "../data/enquiries/store";
 import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
+import { CaseStore } from "../data/cases/store";
+import { documentsKey, Keyring } from "../data/cases/vault";
 import { StatsStore } from "../data/stats/store";
 import { submission } from "../testing/submission";
 import { Accounts } from "./accounts";
@@ -34,10 +36,11 @@ describe("when the office's daily jobs run", () => {
   });
 
   it("reads RETENTION_MONTHS and OFFICE_DIGEST, refusing what they cannot be", () => {
-    expect(readChoreSettings({})).toEqual({ retentionMonths: 24, digest: true });
-    expect(readChoreSettings({ RETENTION_MONTHS: "6", OFFICE_DIGEST: "off" })).toEqual({
+    expect(readChoreSettings({})).toEqual({ retentionMonths: 24, digest: true, documentsKeepDays: 30 });
+    expect(readChoreSettings({ RETENTION_MONTHS: "6", OFFICE_DIGEST: "off", DOCUMENTS_KEEP_DAYS: "7" })).toEqual({
       retentionMonths: 6,
       digest: false,
+      documentsKeepDays: 7,
     });
     expect(() => readChoreSettings({ RETENTION_MONTHS: "0" })).toThrow(
       "RETENTION_MONTHS must be a whole number of months from 1 to 600",
@@ -82,7 +85,7 @@ describe.each(engines)("the daily jobs on %s", (engine) => {
     new Chores(
       { connection },
       {
-        settings: { retentionMonths: 24, digest: true },
+        settings: { retentionMonths: 24, digest: true, documentsKeepDays: 30 },
         office,
         agencyName: "Karama Visa & Travel",
         log: quiet,
@@ -316,5 +319,32 @@ describe.each(engines)("the daily jobs on %s", (engine) => {
     expect((await stats.figures("2030-01-01", "2030-01-01")).totals).toEqual({ views: 1, enquiries: 0 });
     const raw = await database.db.selectFrom("stat_events").selectAll().where("day", "=", "2030-01-01").execute();
     expect(raw).toEqual([]);
+  });
+  it("the nightly clean-up deletes the papers of a case closed 31 days ago, and keeps its record (issue 56)", async () => {
+    const cases = new CaseStore(database, new Keyring([documentsKey(Buffer.alloc(32, 5))]));
+    const closedAt = Date.parse("2031-01-01T10:00:00Z");
+    const paper = { paperKey: "photo", name: "me.jpg", type: "image/jpeg", width: 1, height: 1 };
+    const old = await cases.start(
+      {
+        enquiryId: null,
+        name: "Old Case",
+        phone: null,
+        email: null,
+        service: "Visa",
+        kind: "visit-visa",
+        travelDate: null,
+      },
+      null,
+      new Date(closedAt - 86_400_000),
+    );
+    await cases.addPaper(old, { ...paper, bytes: Buffer.from("passport") }, null, new Date(closedAt - 86_400_000));
+    await cases.setStage(old, "closed", null, null, new Date(closedAt));
+    // 30 days after closing: kept. 31 days after: gone, the case's record still there.
+    await chores().retention(closedAt + 30 * 86_400_000 - 3_600_000);
+    expect((await cases.papers(old))[0]?.deletedAt).toBeNull();
+    await chores().retention(closedAt + 31 * 86_400_000);
+    expect((await cases.papers(old))[0]?.deletedAt).not.toBeNull();
+    await expect(cases.openPaper(old, (await cases.papers(old))[0]?.id ?? "")).rejects.toThrow(/deleted/);
+    expect((await cases.get(old))?.name).toBe("Old Case");
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { dubaiDay, nextDubaiHour } from "../data/dubai-days";
+import { CaseStore } from "../data/cases/store";
 import { claimDueAlerts, type DueAlert } from "../data/enquiries/due-alerts";
 import type { Connection, DatabaseResource } from "../data/resource";
 import { dueStepAlert } from "../data/alert-texts";
@@ -20,14 +21,22 @@ export interface ChoreSettings {
   retentionMonths: number;
   /** The daily digest mail at 09:00 Dubai time. */
   digest: boolean;
+  /** A closed case's papers are deleted this many days after it closed (issue 56). */
+  documentsKeepDays: number;
 }
 
-export function choreSettingsOf(settings: Pick<ServerSettings, "RETENTION_MONTHS" | "OFFICE_DIGEST">): ChoreSettings {
-  return { retentionMonths: settings.RETENTION_MONTHS, digest: settings.OFFICE_DIGEST };
+export function choreSettingsOf(
+  settings: Pick<ServerSettings, "RETENTION_MONTHS" | "OFFICE_DIGEST" | "DOCUMENTS_KEEP_DAYS">,
+): ChoreSettings {
+  return {
+    retentionMonths: settings.RETENTION_MONTHS,
+    digest: settings.OFFICE_DIGEST,
+    documentsKeepDays: settings.DOCUMENTS_KEEP_DAYS,
+  };
 }
 
 export function readChoreSettings(env: Record<string, string | undefined>): ChoreSettings {
-  return choreSettingsOf(readServerSettings(env, ["RETENTION_MONTHS", "OFFICE_DIGEST"]));
+  return choreSettingsOf(readServerSettings(env, ["RETENTION_MONTHS", "OFFICE_DIGEST", "DOCUMENTS_KEEP_DAYS"]));
 }
 
 /** How much of a visitor's name and of the service asked for the digest shows, in characters. */
@@ -167,6 +176,15 @@ export class Chores {
       const swept = await new Work(this.connection.database).sweep(now, this.options.settings.retentionMonths);
       // The statistics' raw rows older than 90 days become daily totals (server/data/stats/store.ts).
       await this.connection.stats.rollUp(dubaiDay(now));
+      // The papers of cases closed DOCUMENTS_KEEP_DAYS ago, and uploads abandoned for a day (issue 56).
+      const cases = new CaseStore(this.connection.database, null);
+      const cleaned = await cases.deleteClosedPapers(new Date(now), this.options.settings.documentsKeepDays);
+      await cases.removeAbandonedUploads(new Date(now));
+      if (cleaned > 0) {
+        this.options.log.info(
+          `Deleted the papers of ${plural(cleaned, "case")} closed over ${plural(this.options.settings.documentsKeepDays, "day")} ago`,
+        );
+      }
       if (swept.old + swept.spam > 0) {
         this.options.log.info(
           `Deleted ${plural(swept.old, "enquiry", "enquiries")} older than ${plural(this.options.settings.retentionMonths, "month")} and ` +

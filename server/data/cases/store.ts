@@ -182,9 +182,15 @@ export class CaseStore {
 
   constructor(
     readonly database: Database,
-    private readonly keys: Keyring,
+    /** The documents keys; null for what opens and seals nothing (the nightly clean-up, the office's lists). */
+    private readonly keyring: Keyring | null,
   ) {
     this.db = database.db;
+  }
+
+  private get keys(): Keyring {
+    if (!this.keyring) throw new Error("the documents key is not loaded here");
+    return this.keyring;
   }
 
   /** Starts a case at "papers needed"; the start is the first line of its timeline. */
@@ -444,7 +450,7 @@ export class CaseStore {
       .execute();
     const uploads = await this.db.selectFrom("case_uploads").select("key_id").distinct().execute();
     const ids = new Set([...papers, ...uploads].map((row) => row.key_id).filter((id): id is string => id !== null));
-    return [...ids].filter((id) => !this.keys.find(id)).sort();
+    return [...ids].filter((id) => !this.keyring?.find(id)).sort();
   }
 
   /**
