@@ -381,6 +381,8 @@ export interface CaseUploadsTable {
   length: number;
   /** The bytes received so far (the tus offset). */
   received: Generated<number>;
+  /** The paper it became, once whole and kept; its chunks are then deleted. */
+  paper_id: string | null;
   key_id: string;
   wrapped_key: Buffer;
   created_at: string;

@@ -275,6 +275,11 @@ describe.each(engines)("a traveller's case, on %s", (engine) => {
     expect(holds(dump, bytes.subarray(12_000, 12_048))).toBe(false);
     expect((await store.uploadBytes(upload)).equals(bytes)).toBe(true);
     await expect(store.appendChunk(upload, 30_000, Buffer.from("more"), start)).rejects.toThrow(/longer/);
+    expect(await store.uploading(id)).toEqual({ files: 1, bytes: 30_000 });
+    await store.finishUpload(upload, "a".repeat(32), start);
+    expect(await store.upload(upload)).toMatchObject({ received: 30_000, paperId: "a".repeat(32) });
+    expect(await store.uploading(id)).toEqual({ files: 0, bytes: 0 });
+    expect(await database.db.selectFrom("case_upload_chunks").selectAll().execute()).toEqual([]);
     await store.removeUpload(upload);
     expect(await store.upload(upload)).toBeUndefined();
     expect(await database.db.selectFrom("case_upload_chunks").selectAll().execute()).toEqual([]);

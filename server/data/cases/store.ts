@@ -82,6 +82,8 @@ export interface UploadRecord {
   name: string;
   length: number;
   received: number;
+  /** The paper it became, once whole and kept. */
+  paperId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -501,6 +503,7 @@ export class CaseStore {
         name: input.name,
         length: input.length,
         received: 0,
+        paper_id: null,
         key_id: key.keyId,
         wrapped_key: key.wrappedKey,
         created_at: now.toISOString(),
@@ -513,7 +516,7 @@ export class CaseStore {
   async upload(id: string): Promise<UploadRecord | undefined> {
     const row = await this.db
       .selectFrom("case_uploads")
-      .select(["id", "case_id", "paper_key", "name", "length", "received", "created_at", "updated_at"])
+      .select(["id", "case_id", "paper_key", "name", "length", "received", "paper_id", "created_at", "updated_at"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) return undefined;
@@ -524,6 +527,7 @@ export class CaseStore {
       name: row.name,
       length: Number(row.length),
       received: Number(row.received),
+      paperId: row.paper_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
@@ -581,6 +585,32 @@ export class CaseStore {
     } finally {
       key.fill(0);
     }
+  }
+
+  /** The upload became a paper: its chunks go, and the row remembers the paper for a day (a lost last answer). */
+  async finishUpload(id: string, paperId: string, now: Date): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("case_upload_chunks").where("upload_id", "=", id).execute();
+      await trx
+        .updateTable("case_uploads")
+        .set({ paper_id: paperId, updated_at: now.toISOString() })
+        .where("id", "=", id)
+        .execute();
+    });
+  }
+
+  /** The uploads of a case still coming in: they count towards its limits as the papers kept do. */
+  async uploading(caseId: number): Promise<{ files: number; bytes: number }> {
+    const row = await this.db
+      .selectFrom("case_uploads")
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("files"),
+        eb.fn.sum<number | string | null>("length").as("bytes"),
+      ])
+      .where("case_id", "=", caseId)
+      .where("paper_id", "is", null)
+      .executeTakeFirstOrThrow();
+    return { files: Number(row.files), bytes: Number(row.bytes ?? 0) };
   }
 
   async removeUpload(id: string): Promise<void> {

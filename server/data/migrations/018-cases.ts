@@ -14,7 +14,8 @@ import type { Migration } from "./migration";
  *   when the case's papers are deleted. Its id is random (it is in the download's address).
  * - `case_uploads` and `case_upload_chunks`: a resumable upload (tus) while it comes in, each chunk sealed as it
  *   arrives under the upload's own key, so nothing of a paper is ever kept in the clear, and any server of several
- *   can take the next chunk; deleted once the paper is kept, or when abandoned for a day.
+ *   can take the next chunk. Once whole, its chunks are deleted and `paper_id` names the paper kept, so that a
+ *   traveller whose last answer was lost learns it arrived (and sends it no second time); the row goes a day later.
  */
 export const cases: Migration = {
   version: 18,
@@ -87,6 +88,7 @@ export const cases: Migration = {
       .addColumn("name", "text", (column) => column.notNull())
       .addColumn("length", "integer", (column) => column.notNull())
       .addColumn("received", "integer", (column) => column.notNull().defaultTo(0))
+      .addColumn("paper_id", "text")
       .addColumn("key_id", "text", (column) => column.notNull())
       .addColumn("wrapped_key", bytes, (column) => column.notNull())
       .addColumn("created_at", "text", (column) => column.notNull())
