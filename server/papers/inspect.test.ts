@@ -393,6 +393,33 @@ describe("inspectPaper: PDFs", () => {
   });
 });
 
+describe("inspectPaper: crafted PDFs cost little and never throw", () => {
+  it.each([
+    ["one dictionary opened, then nothing", "<<", " "],
+    ["dictionaries opened and never closed", "", "<< /A << /B "],
+    ["a page tree's /Type over and over", "", "/Type /Pages /Count 3 "],
+    ["a page tree's /Type, then nothing", "/Type /Pages", " "],
+    ["pages over and over", "", "/Type /Page "],
+    ["an object's start over and over", "", "1 0 obj << "],
+  ])("keeps a 15 MB PDF of %s quickly", async (_what, start, piece) => {
+    const bytes = Buffer.concat([
+      Buffer.from(`%PDF-1.7\n${start}`),
+      Buffer.from(piece.repeat(Math.ceil(paperLimits.fileBytes / piece.length))),
+    ]).subarray(0, paperLimits.fileBytes);
+    const started = performance.now();
+    const result = kept(await inspectPaper(bytes, "scan.pdf"));
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(result.bytes.equals(bytes)).toBe(true);
+  });
+
+  it("counts the pages of a page tree whose dictionary holds another", async () => {
+    const bytes = Buffer.from(
+      "%PDF-1.4\n2 0 obj\n<< /Type /Pages /Resources << /Font << /F1 9 0 R >> >> /Kids [3 0 R 4 0 R] /Count 2 >>\nendobj\n%%EOF\n",
+    );
+    expect(kept(await inspectPaper(bytes, "visa.pdf")).pages).toBe(2);
+  });
+});
+
 describe("fitsCase: before the bytes are read", () => {
   it("lets the 20th file in and refuses the 21st", () => {
     expect(fitsCase({ files: 19, bytes: 10 * MB }, 1 * MB)).toBeNull();

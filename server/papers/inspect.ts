@@ -265,18 +265,29 @@ function keptPdf(bytes: Buffer, declaredName: string): Kept | Refusal {
 /**
  * A PDF's pages, where they can be counted without parsing it: the page tree's /Count (the largest, which is the
  * root's), else its /Type /Page objects; null when neither is in plain sight (a page tree inside a compressed object
- * stream). Shown to the office only; nothing depends on it.
+ * stream). Shown to the office only; nothing depends on it. No regular expression here backtracks or recurses over
+ * the file (one that did ran out of stack on a crafted PDF): simple scans, each bounded, the tree's nodes looked at
+ * within a few kilobytes of their /Type and at most a thousand of them.
  */
 function pdfPages(bytes: Buffer): number | null {
   const text = bytes.toString("latin1");
+  const window = 4096;
   let count = 0;
-  for (const [object] of text.matchAll(/<<(?:[^<>]|<[^<]|>[^>])*>>/g)) {
-    if (!/\/Type\s*\/Pages(?![A-Za-z0-9])/.test(object)) continue;
-    const pages = /\/Count\s+(\d{1,7})(?!\d)/.exec(object);
+  let nodes = 0;
+  for (const match of text.matchAll(/\/Type\s{0,16}\/Pages(?![A-Za-z0-9])/g)) {
+    if (++nodes > 1000) break;
+    // The object around it: from its "obj" to its "endobj", each looked for within the window only.
+    const before = text.slice(Math.max(match.index - window, 0), match.index);
+    const after = text.slice(match.index, match.index + window);
+    const endobj = after.indexOf("endobj");
+    const node = before.slice(before.lastIndexOf("obj") + 1) + (endobj === -1 ? after : after.slice(0, endobj));
+    const pages = /\/Count\s{1,16}(\d{1,7})(?!\d)/.exec(node);
     if (pages) count = Math.max(count, Number(pages[1]));
   }
   if (count > 0) return count;
-  const leaves = text.match(/\/Type\s*\/Page(?![A-Za-z0-9])/g)?.length ?? 0;
+  const leaf = /\/Type\s{0,16}\/Page(?![A-Za-z0-9])/g;
+  let leaves = 0;
+  while (leaves < 100_000 && leaf.exec(text)) leaves++;
   return leaves > 0 ? leaves : null;
 }
 
