@@ -420,6 +420,34 @@ describe("inspectPaper: crafted PDFs cost little and never throw", () => {
   });
 });
 
+describe("inspectPaper: whatever the bytes, an answer, never a throw", () => {
+  it("answers a kept file or a refusal for damaged files behind every accepted or known type's first bytes", async () => {
+    const starts = [
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]), // JPEG
+      Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0xff, 0xff, 0x45, 0x78, 0x69, 0x66, 0, 0]), // JPEG with a broken EXIF
+      pngSignature,
+      Buffer.concat([pngSignature, Buffer.from([0, 0, 0, 13]), Buffer.from("IHDR")]),
+      Buffer.from("RIFF\xff\xff\xff\x7fWEBPVP8 ", "latin1"),
+      Buffer.from("RIFF\x10\x00\x00\x00WEBPVP8X", "latin1"),
+      Buffer.from("%PDF-"),
+      Buffer.from("PK\x03\x04", "latin1"),
+      Buffer.from("\x00\x00\x00\x18ftypheic", "latin1"),
+      Buffer.from("\x00\x00\x00\x18ftypavif", "latin1"),
+      Buffer.from("II*\x00", "latin1"),
+      Buffer.from("<?xml "),
+    ];
+    let seed = 56;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const start of starts)
+      for (const length of [0, 1, 7, 64, 700]) {
+        const tail = Buffer.from(Array.from({ length }, () => Math.floor(random() * 256)));
+        const result = await inspectPaper(Buffer.concat([start, tail]), "paper.jpg");
+        expect(typeof result.ok).toBe("boolean");
+        if (!result.ok) expect(result.message.length).toBeGreaterThan(20);
+      }
+  });
+});
+
 describe("fitsCase: before the bytes are read", () => {
   it("lets the 20th file in and refuses the 21st", () => {
     expect(fitsCase({ files: 19, bytes: 10 * MB }, 1 * MB)).toBeNull();
