@@ -17,6 +17,11 @@ import { isServableFile, publicSegments } from "./public-path";
 import { type PushSetting, readPushSetting } from "./push/config";
 import { pushPlugin, pushService } from "./push/plugin";
 import { withRequestLog } from "./request-log";
+import { buildCaseAssets, caseAssetsPath } from "./case/assets";
+import { caseHeaders, isCasePath, paperPolicy } from "./case/headers";
+import { casePlugin } from "./case/plugin";
+import { type DocumentsSetting, readDocumentsSetting } from "./case/documents";
+import { readChecklists } from "./papers/checklist";
 import { collectScriptHashes } from "./script-hashes";
 import { type CollectorConfig, collectorPlugin } from "./stats/collector";
 
@@ -51,6 +56,11 @@ export interface ServerOptions {
   stats?: Partial<CollectorConfig>;
   /** Alerts on the agency's phones (server/push); by default read from the environment (PUSH_CONTACT). */
   push?: PushSetting;
+  /**
+   * The travellers' papers (issue 56): the documents key they are sealed under and the days a closed case keeps
+   * them; by default read from the environment (DOCUMENTS_KEY or its key file beside the SQLite file).
+   */
+  documents?: DocumentsSetting;
 }
 
 export interface ServerTimeouts {
@@ -89,6 +99,7 @@ export async function buildServer({
   chores = readChoreSettings(process.env),
   stats,
   push = readPushSetting(process.env),
+  documents = readDocumentsSetting(process.env, inbox.database),
 }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
@@ -112,6 +123,14 @@ export async function buildServer({
       reply.headers(officeHeaders(headers, pathname.startsWith("/office/assets/") && reply.statusCode === 200));
       return;
     }
+    // The traveller's case room: the same, and no Referer ever (its link is in its address: server/case/headers.ts).
+    if (isCasePath(pathname)) {
+      // A paper served back keeps its own policy (a sandbox: server/case/plugin.tsx).
+      const paper = reply.getHeader("content-security-policy") === paperPolicy;
+      reply.headers(caseHeaders(headers, pathname.startsWith(caseAssetsPath) && reply.statusCode === 200));
+      if (paper) reply.header("content-security-policy", paperPolicy);
+      return;
+    }
     // The editor's files: its own policy, and never indexed (scripts included).
     if (isAdminPath(pathname)) {
       reply.headers({ ...headersFor(type, editorHeaders), "x-robots-tag": editorHeaders["x-robots-tag"] });
@@ -124,8 +143,10 @@ export async function buildServer({
   // Before anything else looks at the path: a private spelling is answered as a page that does not exist.
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
-    // The back office's addresses are its own (an invitation token may begin with _ or -), answered by its routes.
-    if (isOfficePath(new URL(request.url, "http://localhost").pathname)) return;
+    // The back office's addresses are its own (an invitation token may begin with _ or -), answered by its routes;
+    // so are the case room's (a case's link may too).
+    const path = new URL(request.url, "http://localhost").pathname;
+    if (isOfficePath(path) || isCasePath(path)) return;
     if (publicSegments(request.url) === null) return reply.code(404).sendFile(notFoundFileOf("/"));
   });
 
@@ -169,6 +190,23 @@ export async function buildServer({
     agencyName: settings.agencyName,
     siteUrl: settings.siteUrl,
     push: alerts,
+  });
+  // The traveller's case room (issue 56), on the same database, sealing papers under the documents key.
+  const checklists = readChecklists();
+  await app.register(casePlugin, {
+    database: app.database,
+    keyring: documents.keyring,
+    agency: {
+      name: settings.agencyName,
+      phone: settings.phone,
+      whatsappDigits: settings.whatsappDigits,
+      email: settings.email,
+    },
+    siteUrl: settings.siteUrl,
+    checklist: (record) => checklists.get(record.kind) ?? [],
+    keepDays: documents.keepDays,
+    assets: await buildCaseAssets(),
+    onPaper: () => alerts.kick(),
   });
   // The nightly clean-up runs whether the office is on or not: what is kept, and for how long, does not depend on it.
   const daily = new Chores(app.database, {

@@ -1,6 +1,5 @@
 /** @jsxImportSource preact */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from "fastify";
-import { z } from "zod";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { assetsPath } from "./assets";
 import { type OfficeContext, OfficeError, wantsJson } from "./context";
 import { Notice } from "./pages/layout";
@@ -48,13 +47,7 @@ export function requireDeclaredAccess(instance: FastifyInstance): void {
   });
 }
 
-/** Fastify's validator for the routes' zod schemas: the checked (and converted) value replaces what was sent. */
-export const zodValidator: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
-  (data) => {
-    const checked = schema.safeParse(data ?? {});
-    return checked.success ? { value: checked.data } : { error: new Error(z.prettifyError(checked.error)) };
-  };
+export { zodValidator } from "../zod-validator";
 
 /** A form's fields: each a string, a repeated one a list (which every schema refuses). */
 export function formFields(body: string): Record<string, string | string[]> {

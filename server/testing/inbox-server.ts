@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { readSettings } from "../../app/lib/settings";
+import { documentsKey, Keyring } from "../data/cases/vault";
 import { buildServer, type ServerOptions } from "../app";
 import { openDatabase } from "../data/open";
 import type { DatabaseSetting } from "../data/settings";
@@ -122,7 +123,9 @@ export async function start(options: StartOptions = {}): Promise<Running> {
     ...options.inbox,
   });
   const settings = readSettings({ AGENCY_EMAIL: agency, FORM_ACCESS_KEY: options.accessKey, ...options.env });
-  const app = await buildServer({ root: fakeClientRoot(), settings, inbox, ...options.server });
+  // The papers' key: a fixed one of the tests' own, never a key file in the project (issue 56).
+  const documents = { keyring: new Keyring([documentsKey(Buffer.alloc(32, 1))]), keepDays: 30, from: "the tests" };
+  const app = await buildServer({ root: fakeClientRoot(), settings, inbox, documents, ...options.server });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

@@ -490,8 +490,10 @@ export class CaseStore {
   async createUpload(
     input: { caseId: number; paperKey: string; name: string; length: number },
     now: Date,
+    /** The id tus named it by (32 hex digits, random); a new one otherwise. */
+    named?: string,
   ): Promise<string> {
-    const id = randomBytes(16).toString("hex");
+    const id = named !== undefined && /^[0-9a-f]{32}$/.test(named) ? named : randomBytes(16).toString("hex");
     const key = newFileKey(this.keys.current, uploadContext(id));
     key.key.fill(0);
     await this.db

@@ -1,0 +1,49 @@
+/**
+ * The case room's files (issue 56): its script (client/case.ts: photos made smaller on the phone, resumable uploads
+ * with tus-js-client), its style sheet (the site's colours and the room's own) and the font, each under a name
+ * holding a hash of its content. Made at start like the office's (server/bundles.ts, its own cache folder) and
+ * served by this server alone: nothing of it is in a public page's build.
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { type Asset, cachedScript, compressed, hashed, prune, sha256 } from "../bundles";
+import type { CaseAssets } from "./pages";
+
+export const caseAssetsPath = "/case/assets/";
+
+const repoRoot = join(import.meta.dirname, "..", "..");
+
+/** Where the case room's bundle is kept between starts (beside the office's). */
+export const caseCacheDir = join(repoRoot, "node_modules", ".cache", "karama-case");
+
+export interface CaseAssetFiles {
+  urls: CaseAssets;
+  files: Map<string, Asset>;
+}
+
+export async function buildCaseAssets(
+  options: { cacheDir?: string | null; entry?: string } = {},
+): Promise<CaseAssetFiles> {
+  const cacheDir = options.cacheDir === undefined ? caseCacheDir : options.cacheDir;
+  const { script } = await cachedScript(options.entry ?? join(import.meta.dirname, "client", "case.ts"), cacheDir);
+  const font = await readFile(
+    createRequire(import.meta.url).resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"),
+  );
+  const fontName = hashed("inter", "woff2", font);
+  const brand = await readFile(join(repoRoot, "app", "styles", "brand.css"), "utf8");
+  const room = await readFile(join(import.meta.dirname, "case.css"), "utf8");
+  const css = Buffer.from(brand + room.replace('url("inter.woff2")', `url("${fontName}")`));
+  const jsName = hashed("case", "js", script);
+  const cssName = hashed("case", "css", css);
+  const [js, style] = await Promise.all([compressed(script, cacheDir), compressed(css, cacheDir)]);
+  if (cacheDir && !(js.cached && style.cached)) await prune(cacheDir, [sha256(script), sha256(css)]);
+  return {
+    urls: { js: caseAssetsPath + jsName, css: caseAssetsPath + cssName },
+    files: new Map([
+      [jsName, { body: js.body, br: js.br, gzip: js.gzip, type: "text/javascript; charset=utf-8" }],
+      [cssName, { body: style.body, br: style.br, gzip: style.gzip, type: "text/css; charset=utf-8" }],
+      [fontName, { body: font, br: null, gzip: null, type: "font/woff2" }],
+    ]),
+  };
+}

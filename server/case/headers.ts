@@ -1,0 +1,33 @@
+/**
+ * The traveller's case room at /case/: its own strict policy (its one script and style sheet from this server;
+ * photos previewed from the page's own memory, blob:), never stored, never indexed, and no Referer ever sent from
+ * it (the link is in its address).
+ */
+export const casePath = "/case";
+
+export const isCasePath = (pathname: string): boolean => pathname === casePath || pathname.startsWith(`${casePath}/`);
+
+export const casePolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "font-src 'self'",
+  "img-src 'self' blob: data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
+/** A paper served back: a download only, never run or shown in the page's origin (a PDF, a crafted image). */
+export const paperPolicy = "default-src 'none'; sandbox";
+
+export function caseHeaders(siteHeaders: Record<string, string>, asset: boolean): Record<string, string> {
+  return {
+    ...siteHeaders,
+    "content-security-policy": casePolicy,
+    "referrer-policy": "no-referrer",
+    "x-robots-tag": "noindex, nofollow, noarchive",
+    "cache-control": asset ? "private, max-age=31536000, immutable" : "no-store",
+  };
+}

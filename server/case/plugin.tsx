@@ -1,0 +1,196 @@
+/** @jsxImportSource preact */
+/**
+ * The traveller's case room at /case/ (issue 56): their own page, opened by the private link the office sent; the
+ * papers they send (resumable uploads, uploads.ts); their own papers and their visa to download. Every route
+ * declares who may call it (here: whoever holds the case's link) and checks its input with a schema; a wrong
+ * link, whatever it is, gets the same plain page, and an address that tries many is stopped for a while (link.ts).
+ * On server/data alone, like the office; neither imports the other.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { IncomingMessage } from "node:http";
+import type { VNode } from "preact";
+import { renderToString } from "preact-render-to-string";
+import { z } from "zod";
+import { type CaseRecord, CaseStore } from "../data/cases/store";
+import type { Keyring } from "../data/cases/vault";
+import { databaseRateLimitStore } from "../data/rate-limit-store";
+import type { DatabaseResource } from "../data/resource";
+import { isOwnOrigin } from "../own-origin";
+import { attachmentHeader } from "../papers/inspect";
+import type { CaseAssetFiles } from "./assets";
+import { paperPolicy } from "./headers";
+import { LinkGuard } from "./link";
+import { type Agency, type AskedPaper, CasePage, WrongLinkPage } from "./pages";
+import { uploadsPath, uploadsServer } from "./uploads";
+import { zodValidator } from "../zod-validator";
+
+export interface CasePluginOptions {
+  database: Pick<DatabaseResource, "connection">;
+  keyring: Keyring;
+  agency: Agency;
+  /** The public site's address (SITE_URL): a request from its pages is same-origin. */
+  siteUrl: string;
+  /** The papers a case asks for (its checklist, by its kind of service). */
+  checklist: (record: CaseRecord) => AskedPaper[];
+  keepDays: number;
+  assets: CaseAssetFiles;
+  /** A traveller sent a paper: staff are told. */
+  onPaper?: (record: CaseRecord, paperId: string, paperKey: string) => void;
+}
+
+/** A link as issued is 43 characters; anything up to 200 is looked up (and misses), longer is refused unread. */
+const token = z.string().min(1).max(200);
+const paperId = z.string().regex(/^[0-9a-f]{32}$/);
+const uploadId = z.string().regex(/^[0-9a-f]{32}$/);
+
+function html(reply: FastifyReply, status: number, page: VNode): FastifyReply {
+  return reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .send(`<!doctype html>${renderToString(page)}`);
+}
+
+export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, options) => {
+  const { agency, assets } = options;
+  const store = () => {
+    const database = options.database.connection?.database;
+    return database ? new CaseStore(database, options.keyring) : null;
+  };
+  const RateStore = databaseRateLimitStore(() => options.database.connection?.database ?? null);
+  const rateStore = new RateStore({} as never);
+  const guard = new LinkGuard(() => rateStore);
+  /** The case each request to the uploads was let through for (uploads.ts reads it). */
+  const letThrough = new WeakMap<IncomingMessage, CaseRecord>();
+
+  const wrongLink = (reply: FastifyReply, stopped: boolean) =>
+    html(reply, stopped ? 429 : 404, <WrongLinkPage agency={agency} assets={assets.urls} stopped={stopped} />);
+
+  /** The case a link opens, or null after answering with the wrong-link page (and counting the miss). */
+  async function caseOfLink(request: FastifyRequest, reply: FastifyReply, link: string): Promise<CaseRecord | null> {
+    if (guard.isStopped(request.ip)) {
+      wrongLink(reply, true);
+      return null;
+    }
+    const cases = store();
+    if (!cases) {
+      html(reply, 503, <WrongLinkPage agency={agency} assets={assets.urls} stopped={false} />);
+      return null;
+    }
+    const record = await cases.byLink(link, new Date());
+    if (record) return record;
+    wrongLink(reply, await guard.missed(request.ip));
+    return null;
+  }
+
+  /** A request that changes something comes from the site's own pages, never another site's. */
+  function sameOrigin(request: FastifyRequest): boolean {
+    if (request.headers["sec-fetch-site"] === "cross-site") return false;
+    const origin = request.headers.origin;
+    return origin === undefined || isOwnOrigin(origin, request.headers.host, new URL(options.siteUrl).origin);
+  }
+
+  await app.register(async (room: FastifyInstance) => {
+    room.setValidatorCompiler(zodValidator);
+    // tus sends the bytes as they are: handed to the tus server unread.
+    room.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
+
+    room.get("/case/assets/:name", {
+      schema: { params: z.object({ name: z.string().max(100) }) },
+      handler: async (request, reply) => {
+        const asset = assets.files.get((request.params as { name: string }).name);
+        if (!asset) return reply.code(404).type("text/plain").send("Not found");
+        const accepts = String(request.headers["accept-encoding"] ?? "");
+        reply.type(asset.type).header("vary", "accept-encoding");
+        if (asset.br && /\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(asset.br);
+        if (asset.gzip && /\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(asset.gzip);
+        return reply.send(asset.body);
+      },
+    });
+
+    // Who may: whoever holds the link. The traveller's page.
+    room.get("/case/:token", {
+      schema: { params: z.object({ token }) },
+      handler: async (request, reply) => {
+        const link = (request.params as { token: string }).token;
+        const record = await caseOfLink(request, reply, link);
+        if (!record) return reply;
+        const cases = store();
+        if (!cases) return reply;
+        const [events, papers] = await Promise.all([cases.events(record.id), cases.papers(record.id)]);
+        return html(
+          reply,
+          200,
+          <CasePage
+            agency={agency}
+            assets={assets.urls}
+            record={record}
+            events={events}
+            asked={options.checklist(record)}
+            papers={papers}
+            token={link}
+            keepDays={options.keepDays}
+          />,
+        );
+      },
+    });
+
+    // Who may: whoever holds the link, for the papers of that case alone (theirs, and their visa). A download only.
+    room.get("/case/:token/papers/:paper", {
+      schema: { params: z.object({ token, paper: paperId }) },
+      handler: async (request, reply) => {
+        const params = request.params as { token: string; paper: string };
+        const record = await caseOfLink(request, reply, params.token);
+        if (!record) return reply;
+        const cases = store();
+        const paper = cases ? await cases.paper(record.id, params.paper) : undefined;
+        if (!cases || !paper || paper.deletedAt !== null) {
+          return html(reply, 404, <WrongLinkPage agency={agency} assets={assets.urls} stopped={false} />);
+        }
+        const bytes = await cases.openPaper(record.id, paper.id);
+        return reply
+          .code(200)
+          .type(paper.type)
+          .header("content-disposition", attachmentHeader(paper.name))
+          .header("x-content-type-options", "nosniff")
+          .header("content-security-policy", paperPolicy)
+          .send(bytes);
+      },
+    });
+
+    // Who may: whoever holds the link (the Case-Link header), from the site's own pages; an upload only through its
+    // own case. Then tus (uploads.ts) takes it as the protocol says.
+    const tus = uploadsServer({
+      cases: store,
+      caseOf: (request) => letThrough.get(request),
+      papersOf: (record) => options.checklist(record).map((item) => item.key),
+      onPaper: options.onPaper,
+    });
+    const uploadHeaders = z.looseObject({ "case-link": token });
+    const handToTus = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!sameOrigin(request))
+        return reply.code(403).type("text/plain").send("Uploads come from the case's own page.\n");
+      const record = await caseOfLink(request, reply, (request.headers as { "case-link": string })["case-link"]);
+      if (!record) return reply;
+      if (record.stage === "closed") {
+        return reply.code(409).type("text/plain").send("This case is closed: call us if you need to send something.\n");
+      }
+      const id = (request.params as { id?: string }).id;
+      if (id !== undefined) {
+        const upload = await store()?.upload(id);
+        if (!upload || upload.caseId !== record.id) return reply.code(404).type("text/plain").send("Not found\n");
+      }
+      letThrough.set(request.raw, record);
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+    room.post(uploadsPath, { schema: { headers: uploadHeaders }, handler: handToTus });
+    for (const method of ["HEAD", "PATCH"] as const) {
+      room.route({
+        method,
+        url: `${uploadsPath}/:id`,
+        schema: { headers: uploadHeaders, params: z.object({ id: uploadId }) },
+        handler: handToTus,
+      });
+    }
+  });
+};
