@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { e2eDocumentsKey } from "./e2e/documents-key";
 import { chromiumArgs, testBrowserPath } from "./scripts/browser";
 import { testBuildProblem } from "./server/env-file";
 
@@ -63,6 +64,7 @@ export default defineConfig({
       // The throwaway SQLite inbox, whatever DATABASE_URL the developer's shell may hold.
       DATABASE_URL: "",
       INBOX_DB: process.env.E2E_INBOX_DB,
+      DOCUMENTS_KEY: e2eDocumentsKey,
       INBOX_RATE_LIMIT: "0",
       INBOX_MIN_FILL_SECONDS: "0",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),

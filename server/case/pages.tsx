@@ -186,7 +186,7 @@ function PaperItem({
       <div class="paper-head">
         <h3>
           {asked.title}
-          {asked.optional ? <span class="optional"> (if your passport has one)</span> : null}
+          {asked.optional ? <span class="optional"> ({asked.optional})</span> : null}
         </h3>
         <span class={`badge ${state.tone}`}>{state.label}</span>
       </div>

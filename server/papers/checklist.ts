@@ -27,6 +27,7 @@ const paper = z.object({
   why: line,
   how: line,
   accepts: z.enum(["photo", "photo-or-pdf"]),
+  if: line.optional(),
 });
 
 const papersFileSchema = z
@@ -80,7 +81,8 @@ export interface AskedPaper {
   why: string;
   how: string;
   accepts: "photo" | "photo-or-pdf";
-  optional: boolean;
+  /** Not needed by everyone: when it is ("if your passport has one"); null when always needed. */
+  optional: string | null;
 }
 
 export type Checklists = ReadonlyMap<CaseKind, AskedPaper[]>;
@@ -97,10 +99,10 @@ export function readChecklists(file = papersFile): Checklists {
   return new Map(
     parsed.data.checklists.map((list) => [
       list.kind,
-      list.papers.map((key) => ({
-        ...(byKey.get(key) as z.output<typeof paper>),
-        optional: list.optional.includes(key),
-      })),
+      list.papers.map((key): AskedPaper => {
+        const { if: when, ...asked } = byKey.get(key) as z.output<typeof paper>;
+        return { ...asked, optional: list.optional.includes(key) ? (when ?? "if you have it") : null };
+      }),
     ]),
   );
 }

@@ -1,0 +1,201 @@
+import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import { CaseStore } from "../server/data/cases/store";
+import { documentsKey, Keyring, readKeyText } from "../server/data/cases/vault";
+import { openDatabase, type Database } from "../server/data/open";
+import { e2eDocumentsKey } from "./documents-key";
+
+/*
+ * Issue 56: a traveller sends their papers from their own page, on a phone, over a weak connection. Chromium's
+ * "Slow 3G" (its DevTools preset), the connection cut twice during the photo's upload and the tab closed and opened
+ * again: every paper arrives once and whole, nothing already sent goes again, and the page says so.
+ */
+
+const slow3g = {
+  offline: false,
+  latency: 400 * 5,
+  downloadThroughput: ((500 * 1000) / 8) * 0.8,
+  uploadThroughput: ((500 * 1000) / 8) * 0.8,
+};
+
+let database: Database;
+let cases: CaseStore;
+
+test.beforeAll(async () => {
+  database = await openDatabase({ engine: "sqlite", path: process.env.E2E_INBOX_DB ?? "" }, { migrate: false });
+  cases = new CaseStore(database, new Keyring([documentsKey(readKeyText(e2eDocumentsKey))]));
+});
+test.afterAll(async () => {
+  await database.close();
+});
+
+/** A phone camera's photo: 4000 × 3000, about 5 MB, with detail enough that it does not shrink to nothing. */
+async function cameraPhoto(): Promise<Buffer> {
+  const scene = await sharp({
+    create: {
+      width: 300,
+      height: 225,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const grain = await sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 2 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(scene)
+    .resize(4000, 3000, { kernel: "cubic" })
+    .composite([{ input: grain, blend: "overlay" }])
+    .jpeg({ quality: 98 })
+    .toBuffer();
+}
+
+/** A small PDF, kept byte for byte: its hash is checked end to end. */
+function scanPdf(): Buffer {
+  const filler = "%".padEnd(200, "x");
+  const lines = [
+    "%PDF-1.4",
+    "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
+    "2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj",
+  ];
+  for (let n = 0; n < 1_000; n++) lines.push(`${filler}${n}`);
+  lines.push("trailer << /Root 1 0 R >>", "%%EOF");
+  return Buffer.from(lines.join("\n"));
+}
+
+async function throttled(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", slow3g);
+  return cdp;
+}
+
+async function cut(cdp: CDPSession, ms: number) {
+  await cdp.send("Network.emulateNetworkConditions", { ...slow3g, offline: true });
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await cdp.send("Network.emulateNetworkConditions", slow3g);
+}
+
+/** What the page sends to the uploads: each request's method and body size. */
+function watchUploads(page: Page, sent: { method: string; bytes: number }[]) {
+  page.on("request", (request) => {
+    if (!request.url().includes("/case/uploads")) return;
+    sent.push({ method: request.method(), bytes: request.postDataBuffer()?.length ?? 0 });
+  });
+}
+
+test("a photo and a PDF reach the agency over Slow 3G, with the connection cut twice and the tab closed once @phone", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const id = await cases.start(
+    {
+      enquiryId: null,
+      name: "Maria Santos",
+      phone: "+971 50 123 4567",
+      email: null,
+      service: "Dubai Tourist Visa",
+      kind: "visit-visa",
+      travelDate: null,
+    },
+    null,
+    new Date(),
+  );
+  const link = await cases.issueLink(id, null, new Date());
+  const photo = await cameraPhoto();
+  expect(photo.length).toBeGreaterThan(4_500_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const sent: { method: string; bytes: number }[] = [];
+  let page = await context.newPage();
+  watchUploads(page, sent);
+  let cdp = await throttled(page);
+  await page.goto(`/case/${link}`);
+  await expect(page.locator("html[data-ready]")).toBeAttached({ timeout: 60_000 });
+
+  const passport = page.locator('[data-upload="passport-first"]');
+  await passport
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: photo });
+  // Made smaller on the phone first; then sent. The connection drops twice while it goes.
+  await expect(passport.getByText(/^Sending IMG_2041\.jpg: .* of /)).toBeVisible({ timeout: 60_000 });
+  const progress = passport.locator("progress");
+  await expect.poll(async () => Number(await progress.getAttribute("value")), { timeout: 60_000 }).toBeGreaterThan(15);
+  await cut(cdp, 3_000);
+  await expect.poll(async () => Number(await progress.getAttribute("value")), { timeout: 90_000 }).toBeGreaterThan(40);
+  await cut(cdp, 3_000);
+  await expect.poll(async () => Number(await progress.getAttribute("value")), { timeout: 90_000 }).toBeGreaterThan(60);
+
+  // The tab is closed, and the link opened again: the same photo picked carries on where it stopped.
+  await page.close();
+  page = await context.newPage();
+  watchUploads(page, sent);
+  cdp = await throttled(page);
+  await page.goto(`/case/${link}`);
+  await expect(page.locator("html[data-ready]")).toBeAttached({ timeout: 60_000 });
+  const again = page.locator('[data-upload="passport-first"]');
+  await again
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: photo });
+  await expect(again.getByText("IMG_2041.jpg sent. We will check it and tell you here.")).toBeVisible({
+    timeout: 120_000,
+  });
+
+  // A PDF goes as it is: byte for byte, its hash the same at the agency.
+  const pdf = scanPdf();
+  const ticket = page.locator('[data-upload="ticket"]');
+  await ticket
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "ticket.pdf", mimeType: "application/pdf", buffer: pdf });
+  await expect(ticket.getByText("ticket.pdf sent. We will check it and tell you here.")).toBeVisible({
+    timeout: 90_000,
+  });
+
+  // Each paper arrived once; the photo was created once and no byte of it was sent twice but for the pieces the
+  // cuts broke off (at most one 256 KB piece each).
+  const papers = await cases.papers(id);
+  expect(papers.map((paper) => paper.paperKey).sort()).toEqual(["passport-first", "ticket"]);
+  const kept = papers.find((paper) => paper.paperKey === "passport-first");
+  expect(kept).toMatchObject({ type: "image/jpeg", width: 2000, height: 1500, name: "IMG_2041.jpg" });
+  const photoBytes = await cases.openPaper(id, kept?.id ?? "");
+  expect((await sharp(photoBytes).metadata()).width).toBe(2000);
+  expect(createHash("sha256").update(photoBytes).digest("hex")).toBe(kept?.sha256);
+  const ticketPaper = papers.find((paper) => paper.paperKey === "ticket");
+  expect(
+    createHash("sha256")
+      .update(await cases.openPaper(id, ticketPaper?.id ?? ""))
+      .digest("hex"),
+  ).toBe(createHash("sha256").update(pdf).digest("hex"));
+  const creates = sent.filter((request) => request.method === "POST");
+  expect(creates).toHaveLength(2);
+  const photoSize = photoBytes.length;
+  const patched = sent.filter((request) => request.method === "PATCH").reduce((sum, request) => sum + request.bytes, 0);
+  testInfo.annotations.push({ type: "sent", description: `${patched} bytes in PATCH for ${photoSize + pdf.length}` });
+  expect(patched).toBeLessThanOrEqual(photoSize * 1.2 + pdf.length + 3 * 256 * 1024);
+
+  // The page, as the traveller sees it after: both sent.
+  await cdp.send("Network.emulateNetworkConditions", {
+    ...slow3g,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await page.reload();
+  await expect(page.locator('[data-paper="passport-first"] .badge')).toHaveText("Sent: we will check it");
+  await expect(page.locator('[data-paper="ticket"] .badge')).toHaveText("Sent: we will check it");
+  for (const width of [360, 390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath(`case-page-${width}.png`), fullPage: true });
+  }
+  await context.close();
+});
