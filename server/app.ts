@@ -206,7 +206,7 @@ export async function buildServer({
     checklist: (record) => checklists.get(record.kind) ?? [],
     keepDays: documents.keepDays,
     assets: await buildCaseAssets(),
-    onPaper: () => alerts.kick(),
+    alertsQueued: () => alerts.kick(),
   });
   // The nightly clean-up runs whether the office is on or not: what is kept, and for how long, does not depend on it.
   const daily = new Chores(app.database, {

@@ -6,6 +6,7 @@ import { documentsKey, Keyring } from "../data/cases/vault";
 import { openDatabase, type Database } from "../data/open";
 import { engines } from "../data/testing/engines";
 import { type Running, startOn } from "../testing/inbox-server";
+import { pushOffReason } from "../push/config";
 import { casePolicy } from "./headers";
 import { wrongLinksAllowed } from "./link";
 
@@ -43,9 +44,30 @@ describe.each(engines)("the traveller's case room, on %s", (engine) => {
   let cases: CaseStore;
 
   beforeAll(async () => {
-    server = await startOn(engine, { server: { trustProxy: true } });
+    // Alerts are queued but not sent here: no push service is reached from a test.
+    server = await startOn(engine, { server: { trustProxy: true, push: { on: false, reason: pushOffReason } } });
     database = await openDatabase(server.database, { migrate: false });
     cases = new CaseStore(database, keys);
+    // A staff member with alerts on one phone (issue 37): a paper sent is an alert to them.
+    const person = await database.db
+      .insertInto("people")
+      .values({ name: "Aisha", role: "staff", handle: "aisha", created_at: new Date().toISOString(), revoked_at: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto("push_subscriptions")
+      .values({
+        person_id: person.id,
+        endpoint: "https://fcm.googleapis.com/fcm/send/x",
+        p256dh: "k",
+        auth: "a",
+        label: "Phone",
+        created_at: new Date().toISOString(),
+        last_success_at: null,
+        last_failure_at: null,
+        last_error: null,
+      })
+      .execute();
   });
   afterAll(async () => {
     await database.close();
@@ -199,8 +221,17 @@ describe.each(engines)("the traveller's case room, on %s", (engine) => {
     expect(metadata.exif).toBeUndefined();
     expect(kept.includes("AcmeCam")).toBe(false);
     expect(metadata.width).toBe(900);
-    // The page says it was sent.
+    // The page says it was sent; the staff's phones are told.
     expect(await (await page(link)).text()).toContain("Sent: we will check it");
+    await expect
+      .poll(async () =>
+        (await database.db.selectFrom("push_queue").select(["title", "body", "url"]).execute()).filter(
+          (row) => row.url === `/office/cases/${id}`,
+        ),
+      )
+      .toEqual([
+        { title: "Papers from Maria <b>Santos</b>", body: "Passport, first page", url: `/office/cases/${id}` },
+      ]);
   });
 
   it("never lets one case's link reach another case's upload or paper", async () => {

@@ -13,6 +13,8 @@ import { renderToString } from "preact-render-to-string";
 import { z } from "zod";
 import { type CaseRecord, CaseStore } from "../data/cases/store";
 import type { Keyring } from "../data/cases/vault";
+import { papersAlert } from "../data/alert-texts";
+import { queueAlert } from "../data/push";
 import { databaseRateLimitStore } from "../data/rate-limit-store";
 import type { DatabaseResource } from "../data/resource";
 import { isOwnOrigin } from "../own-origin";
@@ -34,8 +36,8 @@ export interface CasePluginOptions {
   checklist: (record: CaseRecord) => AskedPaper[];
   keepDays: number;
   assets: CaseAssetFiles;
-  /** A traveller sent a paper: staff are told. */
-  onPaper?: (record: CaseRecord, paperId: string, paperKey: string) => void;
+  /** A traveller sent a paper: its alert is queued for everyone with alerts on; this tells the push worker. */
+  alertsQueued?: () => void;
 }
 
 /** A link as issued is 43 characters; anything up to 200 is looked up (and misses), longer is refused unread. */
@@ -163,7 +165,17 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
       cases: store,
       caseOf: (request) => letThrough.get(request),
       papersOf: (record) => options.checklist(record).map((item) => item.key),
-      onPaper: options.onPaper,
+      onPaper: (record, _paperId, paperKey) => {
+        const database = options.database.connection?.database;
+        if (!database) return;
+        const paper = options.checklist(record).find((item) => item.key === paperKey)?.title ?? "A paper";
+        void queueAlert(database.db, {
+          to: "everyone-on",
+          ...papersAlert({ caseId: record.id, name: record.name, paper }),
+        })
+          .then(() => options.alertsQueued?.())
+          .catch((error: unknown) => app.log.error({ err: error }, "The alert of a paper sent could not be queued"));
+      },
     });
     const uploadHeaders = z.looseObject({ "case-link": token });
     const handToTus = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -25,3 +25,9 @@ export function dueStepAlert({ enquiryId, name }: { enquiryId: number; name: str
   const who = name.trim().replace(/\s+/g, " ") || "Someone";
   return { title: `Next step due: ${who}`, body: "Tap to open the enquiry.", url: `/office/enquiries/${enquiryId}` };
 }
+
+/** A traveller sent a paper from their page (issue 56): who, and which paper; never what it shows. */
+export function papersAlert({ caseId, name, paper }: { caseId: number; name: string; paper: string }): Alert {
+  const who = name.trim().replace(/\s+/g, " ") || "A traveller";
+  return { title: `Papers from ${who}`, body: paper, url: `/office/cases/${caseId}` };
+}
