@@ -10,6 +10,8 @@ import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../server/data/open";
 import { PushStore } from "../server/data/push";
+import { CaseStore } from "../server/data/cases/store";
+import { documentsKey, Keyring, readKeyText } from "../server/data/cases/vault";
 import { removeTestDirs, testDatabase } from "../server/testing/inbox-server";
 import { LocalSmtp } from "../server/testing/smtp";
 import { type Check, type DoctorOptions, runChecks } from "./doctor/checks";
@@ -20,6 +22,8 @@ import { type Check, type DoctorOptions, runChecks } from "./doctor/checks";
  */
 
 const run = promisify(execFile);
+/** The papers' documents key of the good set-up (issue 56). */
+const documentsKeyText = Buffer.alloc(32, 12).toString("base64");
 const root = join(import.meta.dirname, "..");
 const folder = mkdtempSync(join(tmpdir(), "karama-doctor-"));
 const key = join(folder, "key.pem");
@@ -71,6 +75,7 @@ beforeAll(async () => {
     SMTP_PASS: "the-mail-password",
     DATABASE_URL: `sqlite:${join(folder, "inbox.sqlite")}`,
     BACKUP_DIR: backups,
+    DOCUMENTS_KEY: documentsKeyText,
   };
 });
 
@@ -117,8 +122,53 @@ describe("npm run doctor", () => {
       `${siteUrl} answers over HTTPS, with a valid certificate`,
       "Alerts on phones are on; the push services' contact is mailto:office@karama-visa.example " +
         "(from AGENCY_EMAIL; PUSH_CONTACT is not set); 0 devices have them on",
+      `The documents key ${documentsKey(readKeyText(documentsKeyText)).id} is read from DOCUMENTS_KEY; no papers are kept yet`,
       expect.stringMatching(/^The newest backup in .* is 0 hours old \(1 kept\)$/),
     ]);
+  });
+
+  it("opens a paper with the documents key; names the key papers were sealed under when it is another (issue 56)", async () => {
+    const path = join(folder, "papers.sqlite");
+    const opened = await openDatabase({ engine: "sqlite", path });
+    const sealedUnder = documentsKey(readKeyText(documentsKeyText));
+    const cases = new CaseStore(opened, new Keyring([sealedUnder]));
+    const id = await cases.start(
+      {
+        enquiryId: null,
+        name: "Maria",
+        phone: null,
+        email: null,
+        service: "Visa",
+        kind: "visit-visa",
+        travelDate: null,
+      },
+      null,
+      new Date(),
+    );
+    await cases.addPaper(
+      id,
+      { paperKey: "photo", name: "me.jpg", type: "image/jpeg", bytes: Buffer.from("jpeg"), width: 1, height: 1 },
+      null,
+      new Date(),
+    );
+    await opened.close();
+    expect(line(await check({ DATABASE_URL: `sqlite:${path}` }), /documents key/)).toMatchObject({
+      status: "ok",
+      text: `The documents key ${sealedUnder.id} (from DOCUMENTS_KEY) opens the papers kept (1)`,
+    });
+    const other = Buffer.alloc(32, 99).toString("base64");
+    expect(line(await check({ DATABASE_URL: `sqlite:${path}`, DOCUMENTS_KEY: other }), /documents key/)).toMatchObject({
+      status: "fail",
+      text: expect.stringContaining(`Papers are sealed under documents key ${sealedUnder.id}, which this server lacks`),
+    });
+    const keyInBackups = join(good.BACKUP_DIR ?? "", "documents.key");
+    writeFileSync(keyInBackups, `${documentsKeyText}\n`);
+    expect(
+      line(
+        await check({ DATABASE_URL: `sqlite:${path}`, DOCUMENTS_KEY: "", DOCUMENTS_KEY_FILE: keyInBackups }),
+        /documents key/,
+      ),
+    ).toMatchObject({ status: "fail", text: `The documents key ${keyInBackups} is inside BACKUP_DIR` });
   });
 
   it("fails an older Node", async () => {

@@ -11,7 +11,8 @@ It checks: the Node version (.nvmrc); the settings file; the settings a real hos
 office's address on https, AGENCY_EMAIL, TRUST_PROXY and HOST behind the proxy); the data kept outside the project;
 the build made for SITE_URL; the mail server reached with TLS (and the login taken); the database reached, and
 its migrations (and pg_dump, with PostgreSQL); the site and the office answering over HTTPS; alerts on the phones
-(on or off, the push services' contact, how many devices); and a backup from the last two days. Run it as the server's user, from the release the server runs (docs/deploy.md).
+(on or off, the push services' contact, how many devices); the documents key (apart from the backups, opening
+the travellers' papers); and a backup from the last two days. Run it as the server's user, from the release the server runs (docs/deploy.md).
 
   --help      show this help`;
 

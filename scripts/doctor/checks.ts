@@ -12,6 +12,9 @@ import { migrations } from "../../server/data/migrations";
 import { databaseSettingOf, defaultDbPath, describeDatabase } from "../../server/data/settings";
 import { officeAddress, readServerSettings, type ServerSettings } from "../../server/settings";
 import { PushStore } from "../../server/data/push";
+import { keyFilePath, loadKeyring } from "../../server/data/cases/keys";
+import { CaseStore } from "../../server/data/cases/store";
+import type { Keyring } from "../../server/data/cases/vault";
 import { contactOf, exampleEmail } from "../../server/push/config";
 import { madeAt } from "../backup/files";
 
@@ -71,6 +74,7 @@ export async function runChecks(options: DoctorOptions): Promise<Check[]> {
     https(settings, options),
     pgDump(settings, options),
     alerts(settings, options),
+    documents(settings, options),
   ]);
   checks.push(...probes.flat(), backups(settings, options));
   return checks;
@@ -300,6 +304,66 @@ async function database(settings: ServerSettings, { timeoutMs = 10_000 }: Doctor
           : "check DATABASE_URL (user, password, host, port, database) and that PostgreSQL runs",
       ),
     ];
+  }
+}
+
+/**
+ * The travellers' papers (issue 56): where the documents key comes from, that it is not kept with the backups, and
+ * that it opens the papers the database holds (one is opened); papers sealed under a key it is not fail, naming it.
+ */
+async function documents(settings: ServerSettings, { timeoutMs = 10_000 }: DoctorOptions): Promise<Check[]> {
+  const setting = databaseSettingOf(settings, defaultDbPath);
+  const keySetting = {
+    key: settings.DOCUMENTS_KEY,
+    file: settings.DOCUMENTS_KEY_FILE,
+    inboxDb: setting.engine === "sqlite" ? setting.path : settings.INBOX_DB,
+  };
+  const file = keyFilePath(keySetting);
+  const from = settings.DOCUMENTS_KEY !== undefined ? "DOCUMENTS_KEY" : file;
+  const apart =
+    "back it up apart from the backups (a password manager, a paper in the safe): without it no paper opens";
+  if (settings.DOCUMENTS_KEY === undefined) {
+    if (!existsSync(file)) return [warn(`No documents key yet: the server makes ${file} at its first start`, apart)];
+    if (!relative(resolve(settings.BACKUP_DIR), file).startsWith("..")) {
+      return [fail(`The documents key ${file} is inside BACKUP_DIR`, `move it out (DOCUMENTS_KEY_FILE): ${apart}`)];
+    }
+  }
+  let keyring: Keyring;
+  try {
+    keyring = loadKeyring(keySetting).keyring;
+  } catch (error) {
+    return [
+      fail(`The documents key: ${messageOf(error)}`, "set DOCUMENTS_KEY to the key the papers were sealed under"),
+    ];
+  }
+  const id = keyring.current.id;
+  if (setting.engine === "sqlite" && !existsSync(setting.path))
+    return [ok(`The documents key ${id} is read from ${from}`)];
+  try {
+    const opened = await openDatabase(setting, { migrate: false, waitMs: timeoutMs, poolSize: 1 });
+    try {
+      const tables = await opened.db.introspection.getTables();
+      if (!tables.some((table) => table.name === "case_papers"))
+        return [ok(`The documents key ${id} is read from ${from}`)];
+      const cases = new CaseStore(opened, keyring);
+      const missing = await cases.missingKeys();
+      if (missing.length > 0) {
+        return [
+          fail(
+            `Papers are sealed under documents key ${missing.join(" and ")}, which this server lacks (it has ${id}, from ${from})`,
+            "set DOCUMENTS_KEY to the key they were sealed under, from where it was kept apart from the backups",
+          ),
+        ];
+      }
+      const latest = await cases.latestPaper();
+      if (!latest) return [ok(`The documents key ${id} is read from ${from}; no papers are kept yet`)];
+      await cases.openPaper(latest.caseId, latest.id);
+      return [ok(`The documents key ${id} (from ${from}) opens the papers kept (${latest.kept})`)];
+    } finally {
+      await opened.close();
+    }
+  } catch (error) {
+    return [fail(`The papers could not be opened: ${messageOf(error)}`, "check DOCUMENTS_KEY and the database")];
   }
 }
 

@@ -442,6 +442,23 @@ export class CaseStore {
     return { files: Number(row.files), bytes: Number(row.bytes ?? 0) };
   }
 
+  /** The paper kept last (not deleted), to try opening (`npm run doctor`), and how many are kept. */
+  async latestPaper(): Promise<{ caseId: number; id: string; kept: number } | undefined> {
+    const kept = await this.db
+      .selectFrom("case_papers")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where("data", "is not", null)
+      .executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom("case_papers")
+      .select(["case_id", "id"])
+      .where("data", "is not", null)
+      .orderBy("sent_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { caseId: Number(row.case_id), id: row.id, kept: Number(kept.count) } : undefined;
+  }
+
   /** The documents keys the kept papers and uploads were sealed under that this server lacks (none: all open). */
   async missingKeys(): Promise<string[]> {
     const papers = await this.db
