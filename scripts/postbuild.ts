@@ -16,6 +16,7 @@ import { readSettings } from "../app/lib/settings";
 import { adminFolder, readCmsSettings } from "../server/admin";
 import { buildStampName, loadEnvFileOrStop } from "../server/env-file";
 import { readServerSettings } from "../server/settings";
+import { buildCaseAssets, caseCacheDir } from "../server/case/assets";
 import { buildOfficeAssets, officeCacheDir } from "../server/office/assets";
 import { writeAdminFiles } from "./admin-files";
 import { htmlFileOf } from "../server/pages";
@@ -142,4 +143,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // build: the server's first start takes it from there while its sources are unchanged.
   const office = await buildOfficeAssets();
   console.log(`postbuild: the office's script ${office.cached ? "was up to date" : "bundled"} in ${officeCacheDir}`);
+  // And the travellers' case room's (server/case/assets.ts), the same way.
+  await buildCaseAssets();
+  console.log(`postbuild: the case room's script is ready in ${caseCacheDir}`);
 }
