@@ -1,0 +1,235 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import { z } from "zod";
+import type { DetailGroup } from "../../app/lib/paths";
+import { kindGroup, optionPages, pickedLabel, type ServicePage } from "../office/reply-facts";
+
+/*
+ * The papers the agency needs from a traveller (issue 56): content/office/papers.yaml, where the owner keeps every
+ * paper the agency may ask for (its title, why it is needed, how to take a good photo of it) and which of them each
+ * kind of service needs. The traveller's page lists them; the editor at /admin edits them (scripts/cms-papers.ts).
+ * Plain data, zod and the file: no database.
+ */
+
+/**
+ * The kinds of service a case is about, each with its own list of papers: a visit (tourist) visa, a transit visa, a
+ * visa change, a package, and the other services (bookings, insurance, documents), which need the passport alone.
+ */
+export const serviceKinds = ["visit-visa", "transit-visa", "visa-change", "package", "other"] as const;
+export type ServiceKind = (typeof serviceKinds)[number];
+
+/** What a paper may be sent as: a photo or a PDF (a passport page, a ticket), or a photo only (the personal photo). */
+export const paperAccepts = ["photo-or-pdf", "photo"] as const;
+export type PaperAccepts = (typeof paperAccepts)[number];
+
+/** Said beside a paper a list makes optional when the paper does not say when it is needed. */
+export const optionalFallback = "if you have one";
+
+const keyPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const keySchema = z
+  .string({ error: "expected a key: lowercase words joined by dashes, such as passport-first" })
+  .regex(keyPattern, { error: "expected a key: lowercase words joined by dashes, such as passport-first" })
+  .max(40);
+
+/** Text the traveller reads: `what` says which. */
+const text = (what: string, max: number) =>
+  z
+    .string({ error: `expected ${what}` })
+    .trim()
+    .min(1, { error: `expected ${what}` })
+    .max(max);
+
+/** One paper the agency may ask for, described once. */
+export const paperSchema = z.object({
+  key: keySchema,
+  title: text("a title, such as: Passport, first page", 60),
+  why: text("one line: what the paper is and why it is needed", 160),
+  how: text("a few plain sentences: how to take a good photo of it", 600),
+  accepts: z.enum(paperAccepts, { error: "expected photo-or-pdf or photo" }),
+  when: z.string().trim().max(60).optional(),
+});
+export type Paper = z.infer<typeof paperSchema>;
+
+/** Which papers one kind of service needs, in the order the traveller sees them, and which may be left out. */
+export const checklistSchema = z.object({
+  service: z.enum(serviceKinds, { error: `expected one of ${serviceKinds.join(", ")}` }),
+  papers: z.array(keySchema).min(1, { error: "expected at least one paper" }).max(20),
+  optional: z.array(keySchema).max(20).default([]),
+});
+
+export const papersFileSchema = z
+  .object({
+    papers: z.array(paperSchema).min(1, { error: "expected at least one paper" }).max(60),
+    checklists: z.array(checklistSchema).min(1, { error: "expected a list of papers for each kind of service" }),
+  })
+  .superRefine((file, ctx) => {
+    const keys = new Set<string>();
+    file.papers.forEach((paper, index) => {
+      if (keys.has(paper.key)) {
+        ctx.addIssue({ code: "custom", path: ["papers", index, "key"], message: `the key "${paper.key}" is used twice` });
+      }
+      keys.add(paper.key);
+    });
+    const known = [...keys].join(", ");
+    const services = new Set<string>();
+    file.checklists.forEach((list, index) => {
+      const at = (...rest: (string | number)[]) => ["checklists", index, ...rest];
+      if (services.has(list.service)) {
+        ctx.addIssue({ code: "custom", path: at("service"), message: `"${list.service}" has two lists` });
+      }
+      services.add(list.service);
+      const listed = new Set<string>();
+      list.papers.forEach((key, item) => {
+        if (!keys.has(key)) {
+          ctx.addIssue({
+            code: "custom",
+            path: at("papers", item),
+            message: `unknown paper "${key}"; the papers are ${known}`,
+          });
+        } else if (listed.has(key)) {
+          ctx.addIssue({ code: "custom", path: at("papers", item), message: `"${key}" is listed twice` });
+        }
+        listed.add(key);
+      });
+      list.optional.forEach((key, item) => {
+        if (!listed.has(key)) {
+          ctx.addIssue({
+            code: "custom",
+            path: at("optional", item),
+            message: `"${key}" is not one of this list's papers`,
+          });
+        }
+      });
+    });
+    if (!services.has("other")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["checklists"],
+        message: `expected a list for "other": the services without a list of their own get it`,
+      });
+    }
+  });
+export type PapersFile = z.infer<typeof papersFileSchema>;
+
+export const papersFile = join(import.meta.dirname, "..", "..", "content", "office", "papers.yaml");
+
+/**
+ * The file's papers and lists, checked. A mistake throws an error naming the file, the line, the paper or list and
+ * the field: `papers.yaml: line 14, checklists[1] (visit-visa), papers: unknown paper "foto"; the papers are …`.
+ * The server reads it at start, so a mistake stops it there rather than on a traveller's page.
+ */
+export function loadPapers(file = papersFile): PapersFile {
+  const lines = new LineCounter();
+  const doc = parseDocument(readFileSync(file, "utf8"), { lineCounter: lines, prettyErrors: false });
+  const [error] = doc.errors;
+  if (error) {
+    const at = lines.linePos(error.pos[0]).line;
+    throw new Error(`${file}: line ${at}: not readable as YAML (${error.message.split("\n")[0] ?? ""})`);
+  }
+  const data: unknown = doc.toJS();
+  const parsed = papersFileSchema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const record = (data ?? {}) as Record<string, unknown>;
+  const lineOf = (path: readonly PropertyKey[]): string => {
+    for (let end = path.length; end >= 0; end -= 1) {
+      const node = doc.getIn(path.slice(0, end) as unknown[], true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return `line ${lines.linePos(node.range[0]).line}, `;
+    }
+    return "";
+  };
+  const where = (path: readonly PropertyKey[]): string => {
+    const [list, index, ...rest] = path;
+    const field = rest.filter((part) => typeof part !== "number").map(String);
+    if (typeof index !== "number" || (list !== "papers" && list !== "checklists")) return path.map(String).join(".");
+    const item = (Array.isArray(record[list]) ? (record[list] as unknown[])[index] : undefined) as
+      | Record<string, unknown>
+      | undefined;
+    let named = "";
+    if (list === "papers" && typeof item?.["key"] === "string" && item["key"].trim() !== "") {
+      named = ` "${item["key"]}"`;
+    }
+    if (list === "checklists" && (serviceKinds as readonly unknown[]).includes(item?.["service"])) {
+      named = ` (${String(item?.["service"])})`;
+    }
+    return `${list}[${index + 1}]${named}${field.length > 0 ? `, ${field.join(".")}` : ""}`;
+  };
+  throw new Error(
+    `${file}: ${parsed.error.issues.map((issue) => `${lineOf(issue.path)}${where(issue.path)}: ${issue.message}`).join("; ")}`,
+  );
+}
+
+/** A paper as the traveller's page shows it: its words, what it accepts, and when it may be left out. */
+export interface ChecklistPaper {
+  key: string;
+  title: string;
+  why: string;
+  how: string;
+  accepts: PaperAccepts;
+  /** The traveller may leave it out: `when` says when it is needed ("if your passport has one"). */
+  optional: boolean;
+  /** "" for a paper always needed. */
+  when: string;
+}
+
+let shipped: PapersFile | null = null;
+
+/**
+ * The papers a kind of service needs, in the file's order (the delivered file unless `papers` is given). A kind the
+ * file has no list for gets the list of the other services.
+ */
+export function checklistFor(kind: ServiceKind, papers: PapersFile = (shipped ??= loadPapers())): ChecklistPaper[] {
+  const list =
+    papers.checklists.find((each) => each.service === kind) ??
+    papers.checklists.find((each) => each.service === "other");
+  return (list?.papers ?? []).flatMap((key): ChecklistPaper[] => {
+    const paper = papers.papers.find((each) => each.key === key);
+    if (paper === undefined) return [];
+    const optional = list?.optional.includes(key) ?? false;
+    const { title, why, how, accepts } = paper;
+    return [{ key, title, why, how, accepts, optional, when: optional ? paper.when || optionalFallback : "" }];
+  });
+}
+
+/* From an enquiry's service to its kind --------------------------------------------------------------------------- */
+
+/** The kind of the service a page describes (the spec's page numbers: /dubai-visa/1 and 2 are the transit visas). */
+function pageKind({ group, id }: ServicePage): ServiceKind {
+  if (group === "dubai-visa") return id === 1 || id === 2 ? "transit-visa" : "visit-visa";
+  return groupKinds[group];
+}
+
+/** The kind of a whole group of pages: a Dubai visa not picked among them is, most often, a visit visa. */
+const groupKinds: Record<DetailGroup, ServiceKind> = {
+  "dubai-visa": "visit-visa",
+  "tourist-visa": "visit-visa",
+  "visa-changes": "visa-change",
+  "visa-documents": "other",
+  "visa-packages": "package",
+};
+
+/** What an enquiry row says of its service: its kind, the visa value and label the form sent, and its page. */
+export interface EnquiryService {
+  /** A message from the Contact page names no service. */
+  kind?: "enquiry" | "contact";
+  visaType: string | null;
+  visaLabel?: string | null;
+  page: string | null;
+}
+
+/**
+ * The kind of service an enquiry is about, read as the ready texts read it (server/office/reply-facts.ts): a Dubai
+ * form's option stands for its own page(s); a kind of service sent from one of its pages is that page's service,
+ * and away from them, the kind of its group. No service, one the site does not offer, or a message from the Contact
+ * page: "other" (the passport's first page; the office asks for more on the case when needed).
+ */
+export function serviceKind(enquiry: EnquiryService): ServiceKind {
+  if (enquiry.kind === "contact") return "other";
+  const label = pickedLabel(enquiry.visaType ?? "", enquiry.visaLabel);
+  if (label === "") return "other";
+  const kinds = new Set(optionPages(label, enquiry.page).map(pageKind));
+  const [only] = kinds;
+  if (kinds.size === 1 && only !== undefined) return only;
+  const group = kindGroup(label);
+  return group === null ? "other" : groupKinds[group];
+}
