@@ -68,9 +68,7 @@ describe("serviceKind: the kind of service an enquiry is about", () => {
     "/dubai-visa/3": "visit-visa",
     "/dubai-visa/4": "visit-visa",
   };
-  const generalCases = generalVisaOptions.flatMap((option) =>
-    everyPage.map((page) => [option.label, page] as const),
-  );
+  const generalCases = generalVisaOptions.flatMap((option) => everyPage.map((page) => [option.label, page] as const));
   it.each(generalCases)("kind of service %s sent from %s", (label, page) => {
     const own = label === "Dubai Visa" && page !== null ? onItsPage[page] : undefined;
     const kind = own ?? generalKinds[label];
