@@ -218,7 +218,11 @@ describe("the editor's configuration, generated from the content schemas", () =>
     expect(objectDisagreements(data, file?.fields ?? [], "papers")).toEqual([]);
     const list = (name: string) => file?.fields.find((field) => field.name === name);
     const paper = (name: string) => list("papers")?.fields?.find((field) => field.name === name);
-    expect(list("papers")).toMatchObject({ widget: "list", label: "Papers the agency may ask for" });
+    expect(list("papers")).toMatchObject({
+      widget: "list",
+      label: "Papers the agency may ask for",
+      summary: "{{fields.title}}",
+    });
     expect(paper("how")).toMatchObject({ widget: "text", label: "How to take a good photo of it" });
     expect(paper("accepts")).toMatchObject({ widget: "select", options: ["photo-or-pdf", "photo"] });
     expect(paper("when")?.required).toBe(false);
@@ -239,6 +243,7 @@ describe("the editor's configuration, generated from the content schemas", () =>
         expect(check.test(bad), bad).toBe(false);
     }
     expect(checklist("papers")?.field?.widget).toBe("string");
+    expect(checklist("papers")?.collapsed).toBe(false);
   });
 
   it("stops at a schema it has no field for, naming where it is", () => {

@@ -404,7 +404,7 @@ function officeField(words: Record<string, FieldWords>, field: CmsField, parent 
   const own = words[path] ?? words[field.name];
   const fields = field.fields?.map((inner) => officeField(words, inner, path));
   if (own === undefined) return { ...field, ...(fields ? { fields } : {}) };
-  const { label, hint, multiline, pattern, item } = own;
+  const { label, hint, multiline, pattern, item, summary, open } = own;
   return {
     ...field,
     label,
@@ -413,6 +413,8 @@ function officeField(words: Record<string, FieldWords>, field: CmsField, parent 
     ...(multiline ? { widget: "text" as const } : {}),
     ...(fields ? { fields } : {}),
     ...(item && field.field ? { field: { ...field.field, widget: "string" as const, ...item } } : {}),
+    ...(summary ? { summary } : {}),
+    ...(open ? { collapsed: false } : {}),
   };
 }
 

@@ -23,6 +23,10 @@ export interface FieldWords {
   multiline?: true;
   pattern?: [string, string];
   item?: { label: string; hint?: string; pattern?: [string, string] };
+  /** A list's summary of each item, when not its first field (Decap's `{{fields.title}}`). */
+  summary?: string;
+  /** A list shown open: each item's field at once, not folded to its summary. */
+  open?: true;
 }
 
 /** The fields of the file by name, or by their path where a name means two things ("checklists.papers"). */
@@ -30,6 +34,7 @@ export const papersFieldWords: Record<string, FieldWords> = {
   papers: {
     label: "Papers the agency may ask for",
     hint: "Each paper once; the lists below name them by their key",
+    summary: "{{fields.title}}",
   },
   key: {
     label: "Key (the office's name for it)",
@@ -63,11 +68,13 @@ export const papersFieldWords: Record<string, FieldWords> = {
   },
   "checklists.papers": {
     label: "Papers (their keys, in the order the page shows them)",
+    open: true,
     item: { label: "Key of a paper", pattern: keyPattern },
   },
   optional: {
     label: "Papers the traveller may leave out (their keys)",
     hint: "Each also one of the papers above; the page says when it is needed",
+    open: true,
     item: { label: "Key of a paper", pattern: keyPattern },
   },
 };
