@@ -163,6 +163,53 @@ test.describe("the editor at /admin", { tag: "@desktop" }, () => {
     expect(problems, "errors in the editor").toEqual([]);
   });
 
+  test("the papers each service needs: a paper's words changed in place, a key spelt wrong refused (issue 56)", async ({
+    page,
+  }) => {
+    const file = join(editor.work, "content", "office", "papers.yaml");
+    const before = join(editor.work, "papers.before.yaml");
+    copyFileSync(file, before);
+    const problems = watchEditor(page);
+    await login(page);
+    await page.getByRole("link", { name: "Office: papers each service needs" }).click();
+    await page.getByRole("link", { name: "Papers and the lists of each service" }).click();
+    const last = page.getByText("Passport, last page", { exact: true });
+    await last.locator("xpath=..").getByRole("button").first().click(loading);
+    const when = page.locator('input[value="if your passport has one"]');
+    await expect(when).toBeVisible(loading);
+    await page.locator(`input#${await when.getAttribute("id")}`).fill("if your passport has an address page");
+    await page.screenshot({ path: test.info().outputPath("editor-papers-1280.png") });
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await expect.poll(() => readFileSync(file, "utf8"), loading).toContain("if your passport has an address page");
+    const changed = (await diff(before, file)).split("\n").filter((line) => /^[<>] /.test(line));
+    expect(changed).toEqual([
+      "<     when: if your passport has one",
+      ">     when: if your passport has an address page",
+    ]);
+    expect(readFileSync(file, "utf8")).toMatch(/^# The papers the agency needs from a traveller/);
+    expect(problems, "errors in the editor").toEqual([]);
+
+    // The first list's first key, spelt wrong: the form refuses it before the office would refuse the file.
+    copyFileSync(file, before);
+    const visit = page.getByText("visit-visa", { exact: true });
+    await visit.locator("xpath=..").getByRole("button").first().click(loading);
+    const key = page.locator('input[value="passport-first"]').filter({ visible: true }).first();
+    await expect(key).toBeVisible(loading);
+    await page.locator(`input#${await key.getAttribute("id")}`).fill("Passport First");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await expect(page.getByText(/a key is lowercase words joined by dashes/).first()).toBeVisible(loading);
+    await page.screenshot({ path: test.info().outputPath("editor-papers-refused-1280.png") });
+    expect(await diff(before, file), "nothing saved").toBe("");
+    // Decap logs its refusal to publish as a console error of no text ("undefined"): the refusal shown above.
+    const refused = problems.splice(0);
+    expect(
+      refused.every((problem) => problem === "undefined"),
+      refused.join("\n"),
+    ).toBe(true);
+  });
+
   test("on a phone, the editor says it is made for a computer", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, "#/collections/prices/entries/visa-changes");

@@ -153,7 +153,7 @@ test("a photo and a PDF reach the agency over Slow 3G, with the connection cut t
 
   // A PDF goes as it is: byte for byte, its hash the same at the agency.
   const pdf = scanPdf();
-  const ticket = page.locator('[data-upload="ticket"]');
+  const ticket = page.locator('[data-upload="return-ticket"]');
   await ticket
     .locator('input[type="file"]')
     .setInputFiles({ name: "ticket.pdf", mimeType: "application/pdf", buffer: pdf });
@@ -164,13 +164,13 @@ test("a photo and a PDF reach the agency over Slow 3G, with the connection cut t
   // Each paper arrived once; the photo was created once and no byte of it was sent twice but for the pieces the
   // cuts broke off (at most one 256 KB piece each).
   const papers = await cases.papers(id);
-  expect(papers.map((paper) => paper.paperKey).sort()).toEqual(["passport-first", "ticket"]);
+  expect(papers.map((paper) => paper.paperKey).sort()).toEqual(["passport-first", "return-ticket"]);
   const kept = papers.find((paper) => paper.paperKey === "passport-first");
   expect(kept).toMatchObject({ type: "image/jpeg", width: 2000, height: 1500, name: "IMG_2041.jpg" });
   const photoBytes = await cases.openPaper(id, kept?.id ?? "");
   expect((await sharp(photoBytes).metadata()).width).toBe(2000);
   expect(createHash("sha256").update(photoBytes).digest("hex")).toBe(kept?.sha256);
-  const ticketPaper = papers.find((paper) => paper.paperKey === "ticket");
+  const ticketPaper = papers.find((paper) => paper.paperKey === "return-ticket");
   expect(
     createHash("sha256")
       .update(await cases.openPaper(id, ticketPaper?.id ?? ""))
@@ -192,7 +192,7 @@ test("a photo and a PDF reach the agency over Slow 3G, with the connection cut t
   });
   await page.reload();
   await expect(page.locator('[data-paper="passport-first"] .badge')).toHaveText("Sent: we will check it");
-  await expect(page.locator('[data-paper="ticket"] .badge')).toHaveText("Sent: we will check it");
+  await expect(page.locator('[data-paper="return-ticket"] .badge')).toHaveText("Sent: we will check it");
   for (const width of [360, 390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
     await page.screenshot({ path: testInfo.outputPath(`case-page-${width}.png`), fullPage: true });

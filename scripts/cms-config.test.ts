@@ -88,10 +88,10 @@ function formPaths(fields: readonly CmsField[], path: string): string[] {
 
 describe("the editor's configuration, generated from the content schemas", () => {
   const collections = cmsCollections();
-  // Each content file once, whole (the Prices collection shows parts of some again; the office's replies are not a
-  // page's content file: their own test below).
+  // Each content file once, whole (the Prices collection shows parts of some again; the office's replies and papers
+  // are not a page's content file: their own tests below).
   const files = collections
-    .filter((collection) => collection.name !== "prices" && collection.name !== "office")
+    .filter((collection) => !["prices", "office", "papers"].includes(collection.name))
     .flatMap((collection) => collection.files);
 
   it("has a form for every content file, saving to that file", () => {
@@ -207,6 +207,43 @@ describe("the editor's configuration, generated from the content schemas", () =>
       }
       expect(field(name)?.pattern?.[1]).toContain("{documents}");
     }
+  });
+
+  it("edits the papers each service needs (issue 56): the papers and each kind's list, as the file has them", () => {
+    const papers = collections.find((collection) => collection.name === "papers");
+    expect(papers).toMatchObject({ label: "Office: papers each service needs", format: inPlaceFormat });
+    const [file] = papers?.files ?? [];
+    expect(file?.file).toBe("content/office/papers.yaml");
+    const data: unknown = parse(readFileSync(join(contentDir, "office", "papers.yaml"), "utf8"));
+    expect(objectDisagreements(data, file?.fields ?? [], "papers")).toEqual([]);
+    const list = (name: string) => file?.fields.find((field) => field.name === name);
+    const paper = (name: string) => list("papers")?.fields?.find((field) => field.name === name);
+    expect(list("papers")).toMatchObject({
+      widget: "list",
+      label: "Papers the agency may ask for",
+      summary: "{{fields.title}}",
+    });
+    expect(paper("how")).toMatchObject({ widget: "text", label: "How to take a good photo of it" });
+    expect(paper("accepts")).toMatchObject({ widget: "select", options: ["photo-or-pdf", "photo"] });
+    expect(paper("when")?.required).toBe(false);
+    const checklist = (name: string) => list("checklists")?.fields?.find((field) => field.name === name);
+    expect(checklist("service")).toMatchObject({ widget: "select", label: "Kind of service" });
+    expect(checklist("service")?.options).toEqual(["visit-visa", "transit-visa", "visa-change", "package", "other"]);
+    expect(checklist("papers")?.label).toBe("Papers (their keys, in the order the page shows them)");
+    expect(checklist("optional")?.required).toBe(false);
+    // A key spelt wrong is refused in the form: a paper's own, and each of a list's.
+    for (const pattern of [
+      paper("key")?.pattern,
+      checklist("papers")?.field?.pattern,
+      checklist("optional")?.field?.pattern,
+    ]) {
+      const check = new RegExp(pattern?.[0] ?? "^$");
+      for (const good of ["passport-first", "photo", "id-card-2"]) expect(check.test(good), good).toBe(true);
+      for (const bad of ["Passport", "passport first", "passport--first", "-photo", ""])
+        expect(check.test(bad), bad).toBe(false);
+    }
+    expect(checklist("papers")?.field?.widget).toBe("string");
+    expect(checklist("papers")?.collapsed).toBe(false);
   });
 
   it("stops at a schema it has no field for, naming where it is", () => {

@@ -19,6 +19,8 @@ import type { CmsSettings } from "../server/admin.ts";
 import { inPlaceFormat, pictureWidget } from "./editor/names.ts";
 import { officeCollectionLabel, repliesFieldWords, repliesFile, repliesFileLabel } from "./cms-office.ts";
 import { repliesFileSchema } from "../server/office/reply-texts.ts";
+import { papersCollectionLabel, papersFieldWords, papersFile, papersFileLabel, type FieldWords } from "./cms-papers.ts";
+import { papersFileSchema } from "../server/papers/papers-schema.ts";
 import { appPathSchema, imageSchema, optionalPriceSchema, priceSchema } from "../app/content/schema.ts";
 
 /** Where the owner's photos go (agreed with content/images/README.md): uploads land here… */
@@ -70,8 +72,8 @@ function fixedItems(field: CmsField): CmsField {
 }
 
 export interface CmsFile {
-  /** A content file's name, or the back office's replies (./cms-office.ts). */
-  name: ContentFileName | "replies";
+  /** A content file's name, the back office's replies (./cms-office.ts) or the papers it asks for (./cms-papers.ts). */
+  name: ContentFileName | "replies" | "papers";
   label: string;
   file: string;
   fields: CmsField[];
@@ -393,12 +395,16 @@ const collectionsOf: { name: string; label: string; files: readonly ContentFileN
 
 /* The back office's replies (issue 37) ---------------------------------------------------------------------------- */
 
-/** A field of content/office/replies.yaml in the owner's words (./cms-office.ts), and the fields it holds. */
-function officeField(field: CmsField): CmsField {
-  const words = repliesFieldWords[field.name];
-  const fields = field.fields?.map(officeField);
-  if (words === undefined) return { ...field, ...(fields ? { fields } : {}) };
-  const { label, hint, multiline, pattern } = words;
+/**
+ * A field of an office file in the owner's words (./cms-office.ts, ./cms-papers.ts), and the fields it holds: the
+ * words of its path ("checklists.papers") where given, else of its name.
+ */
+function officeField(words: Record<string, FieldWords>, field: CmsField, parent = ""): CmsField {
+  const path = parent === "" ? field.name : `${parent}.${field.name}`;
+  const own = words[path] ?? words[field.name];
+  const fields = field.fields?.map((inner) => officeField(words, inner, path));
+  if (own === undefined) return { ...field, ...(fields ? { fields } : {}) };
+  const { label, hint, multiline, pattern, item, summary, open } = own;
   return {
     ...field,
     label,
@@ -406,11 +412,16 @@ function officeField(field: CmsField): CmsField {
     ...(pattern ? { pattern } : {}),
     ...(multiline ? { widget: "text" as const } : {}),
     ...(fields ? { fields } : {}),
+    ...(item && field.field ? { field: { ...field.field, widget: "string" as const, ...item } } : {}),
+    ...(summary ? { summary } : {}),
+    ...(open ? { collapsed: false } : {}),
   };
 }
 
 function officeCollection(): CmsCollection {
-  const fields = fieldsOf(repliesFileSchema.shape, "office/replies.yaml").map(officeField);
+  const fields = fieldsOf(repliesFileSchema.shape, "office/replies.yaml").map((field) =>
+    officeField(repliesFieldWords, field),
+  );
   return {
     name: "office",
     label: officeCollectionLabel,
@@ -421,9 +432,25 @@ function officeCollection(): CmsCollection {
   };
 }
 
+/* The papers each service needs (issue 56) ------------------------------------------------------------------------ */
+
+function papersCollection(): CmsCollection {
+  const def = papersFileSchema._zod.def as unknown as { type: string; shape?: Shape };
+  if (def.shape === undefined) throw new Error("cms-config: office/papers.yaml: not an object schema");
+  const fields = fieldsOf(def.shape, "office/papers.yaml").map((field) => officeField(papersFieldWords, field));
+  return {
+    name: "papers",
+    label: papersCollectionLabel,
+    extension: "yaml",
+    format: inPlaceFormat,
+    editor: { preview: false },
+    files: [{ name: "papers", label: papersFileLabel, file: papersFile, fields }],
+  };
+}
+
 /**
  * The editor's collections: the prices first (where the editor opens), then every content file whole, then the
- * back office's replies.
+ * back office's: the papers each service needs, and the replies.
  */
 export function cmsCollections(): CmsCollection[] {
   const listed = collectionsOf.flatMap((collection) => collection.files);
@@ -442,7 +469,7 @@ export function cmsCollections(): CmsCollection[] {
       fields: fileFields(name),
     })),
   }));
-  return [pricesCollection(), ...whole, officeCollection()];
+  return [pricesCollection(), ...whole, papersCollection(), officeCollection()];
 }
 
 /* Where the editor saves ------------------------------------------------------------------------------------- */

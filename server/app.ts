@@ -21,7 +21,7 @@ import { buildCaseAssets, caseAssetsPath } from "./case/assets";
 import { caseHeaders, isCasePath, paperPolicy } from "./case/headers";
 import { casePlugin } from "./case/plugin";
 import { type DocumentsSetting, readDocumentsSetting } from "./case/documents";
-import { readChecklists } from "./papers/checklist";
+import { checklistFor, loadPapers } from "./papers/checklist";
 import { collectScriptHashes } from "./script-hashes";
 import { type CollectorConfig, collectorPlugin } from "./stats/collector";
 
@@ -192,7 +192,8 @@ export async function buildServer({
     push: alerts,
   });
   // The traveller's case room (issue 56), on the same database, sealing papers under the documents key.
-  const checklists = readChecklists();
+  // The papers each service asks for (content/office/papers.yaml): a mistake in the file stops the start here.
+  const papers = loadPapers();
   await app.register(casePlugin, {
     database: app.database,
     keyring: documents.keyring,
@@ -203,7 +204,7 @@ export async function buildServer({
       email: settings.email,
     },
     siteUrl: settings.siteUrl,
-    checklist: (record) => checklists.get(record.kind) ?? [],
+    checklist: (record) => checklistFor(record.kind, papers),
     keepDays: documents.keepDays,
     assets: await buildCaseAssets(),
     alertsQueued: () => alerts.kick(),

@@ -9,7 +9,7 @@ import type { ComponentChildren } from "preact";
 import { whatsappHref } from "../../app/lib/links";
 import type { CaseEvent, CaseRecord, PaperRecord } from "../data/cases/store";
 import type { CaseStage } from "../data/schema";
-import type { AskedPaper } from "../papers/checklist";
+import type { ChecklistPaper as AskedPaper } from "../papers/checklist";
 
 export type { AskedPaper };
 
@@ -186,7 +186,7 @@ function PaperItem({
       <div class="paper-head">
         <h3>
           {asked.title}
-          {asked.optional ? <span class="optional"> ({asked.optional})</span> : null}
+          {asked.optional ? <span class="optional"> ({asked.when})</span> : null}
         </h3>
         <span class={`badge ${state.tone}`}>{state.label}</span>
       </div>

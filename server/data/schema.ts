@@ -301,8 +301,8 @@ export interface PushQueueTable {
 export type CaseStage =
   "papers-needed" | "papers-complete" | "applied" | "approved" | "visa-ready" | "need-more" | "closed";
 
-/** Which papers a service needs (server/case/checklist.ts). */
-export type CaseKind = "visit-visa" | "visa-change" | "other";
+/** Which papers a service needs (server/papers/checklist.ts, content/office/papers.yaml). */
+export type CaseKind = "visit-visa" | "transit-visa" | "visa-change" | "package" | "other";
 
 /** A traveller's case (issue 56, migration 18): started from an enquiry in the office, followed on their own page. */
 export interface CasesTable {
@@ -347,7 +347,7 @@ export interface CasePapersTable {
   /** Random (32 hex digits): it is in the paper's address. */
   id: string;
   case_id: number;
-  /** The checklist's paper (server/case/checklist.ts), or `visa` for the visa the office uploads. */
+  /** The checklist's paper (server/papers/checklist.ts), or `visa` for the visa the office uploads. */
   paper_key: string;
   /** A display name, never a path (server/papers/inspect.ts). */
   name: string;

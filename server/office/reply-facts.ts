@@ -74,6 +74,11 @@ const kindGroups: Readonly<Record<string, DetailGroup>> = {
   "Visa package": "visa-packages",
 };
 
+/** The group of service pages a kind of service (an option of the other forms, or "Dubai Visa") stands for. */
+export function kindGroup(label: string): DetailGroup | null {
+  return kindGroups[label] ?? null;
+}
+
 /**
  * The service pages an option stands for: a Dubai form's service, its own page(s); a kind of service, the page the
  * enquiry was sent from when it is one of that kind (the visitor was reading it), else every page of the kind (the
@@ -92,7 +97,7 @@ export function optionPages(label: string, page: string | null): readonly Servic
 }
 
 /** The option an enquiry's visitor picked: its label, or for an enquiry from before labels were kept, its value's. */
-function pickedLabel(visaType: string, visaLabel: string | null | undefined): string {
+export function pickedLabel(visaType: string, visaLabel: string | null | undefined): string {
   const label = visaLabel?.trim();
   if (label) return label;
   const value = visaType.trim();

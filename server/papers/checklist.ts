@@ -1,108 +1,106 @@
-/**
- * The papers each kind of service asks the traveller for (issue 56), from content/office/papers.yaml, which the
- * owner edits (in the editor at /admin, or the file). Read and checked at start: a mistake stops the start with a
- * message naming the file and what is wrong. Shared by the traveller's case room and the office (both show the
- * checklist), so it lives beside the papers' checks rather than in either.
- */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse } from "yaml";
-import { z } from "zod";
-import type { CaseKind } from "../data/schema";
+import { LineCounter, parseDocument } from "yaml";
+import {
+  optionalFallback,
+  papersFileSchema,
+  serviceKinds,
+  type PaperAccepts,
+  type PapersFile,
+  type ServiceKind,
+} from "./papers-schema";
+
+export {
+  paperAccepts,
+  serviceKinds,
+  type Paper,
+  type PaperAccepts,
+  type PapersFile,
+  type ServiceKind,
+} from "./papers-schema";
+
+/*
+ * The papers the agency needs from a traveller (issue 56): content/office/papers.yaml, where the owner keeps every
+ * paper the agency may ask for (its title, why it is needed, how to take a good photo of it) and which of them each
+ * kind of service needs. The traveller's page lists them; the editor at /admin edits them (scripts/cms-papers.ts).
+ * Plain data, zod and the file: no database. Shared by the case room and the office (which reads an enquiry's kind
+ * of service in server/office/service-kind.ts).
+ */
 
 export const papersFile = join(import.meta.dirname, "..", "..", "content", "office", "papers.yaml");
 
-export const caseKinds = ["visit-visa", "visa-change", "other"] as const satisfies readonly CaseKind[];
-
-const line = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(600, "must be at most 600 characters")
-  .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text.replace(/\n/g, " ")), "must be plain text");
-
-const paper = z.object({
-  key: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, "must be lowercase letters, digits and dashes"),
-  title: line,
-  why: line,
-  how: line,
-  accepts: z.enum(["photo", "photo-or-pdf"]),
-  if: line.optional(),
-});
-
-const papersFileSchema = z
-  .object({
-    papers: z.array(paper).min(1),
-    checklists: z.array(
-      z.object({
-        kind: z.enum(caseKinds),
-        papers: z.array(z.string()).min(1),
-        optional: z.array(z.string()).default([]),
-      }),
-    ),
-  })
-  .superRefine((file, context) => {
-    const keys = new Set<string>();
-    file.papers.forEach((each, index) => {
-      if (each.key === "visa")
-        context.addIssue({ code: "custom", path: ["papers", index, "key"], message: '"visa" is the office\'s own' });
-      if (keys.has(each.key))
-        context.addIssue({ code: "custom", path: ["papers", index, "key"], message: `"${each.key}" twice` });
-      keys.add(each.key);
-    });
-    const kinds = new Set<string>();
-    file.checklists.forEach((list, index) => {
-      if (kinds.has(list.kind))
-        context.addIssue({ code: "custom", path: ["checklists", index, "kind"], message: `"${list.kind}" twice` });
-      kinds.add(list.kind);
-      for (const key of [...list.papers, ...list.optional]) {
-        if (!keys.has(key))
-          context.addIssue({ code: "custom", path: ["checklists", index], message: `no paper "${key}"` });
-      }
-      for (const key of list.optional) {
-        if (!list.papers.includes(key)) {
-          context.addIssue({
-            code: "custom",
-            path: ["checklists", index, "optional"],
-            message: `"${key}" is not in its papers`,
-          });
-        }
-      }
-    });
-    for (const kind of caseKinds) {
-      if (!kinds.has(kind))
-        context.addIssue({ code: "custom", path: ["checklists"], message: `no checklist for "${kind}"` });
+/**
+ * The file's papers and lists, checked. A mistake throws an error naming the file, the line, the paper or list and
+ * the field: `papers.yaml: line 14, checklists[1] (visit-visa), papers: unknown paper "foto"; the papers are …`.
+ * The server reads it at start, so a mistake stops it there rather than on a traveller's page.
+ */
+export function loadPapers(file = papersFile): PapersFile {
+  const lines = new LineCounter();
+  const doc = parseDocument(readFileSync(file, "utf8"), { lineCounter: lines, prettyErrors: false });
+  const [error] = doc.errors;
+  if (error) {
+    const at = lines.linePos(error.pos[0]).line;
+    throw new Error(`${file}: line ${at}: not readable as YAML (${error.message.split("\n")[0] ?? ""})`);
+  }
+  const data: unknown = doc.toJS();
+  const parsed = papersFileSchema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const record = (data ?? {}) as Record<string, unknown>;
+  const lineOf = (path: readonly PropertyKey[]): string => {
+    for (let end = path.length; end >= 0; end -= 1) {
+      const node = doc.getIn(path.slice(0, end) as unknown[], true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return `line ${lines.linePos(node.range[0]).line}, `;
     }
-  });
+    return "";
+  };
+  const where = (path: readonly PropertyKey[]): string => {
+    const [list, index, ...rest] = path;
+    const field = rest.filter((part) => typeof part !== "number").map(String);
+    if (typeof index !== "number" || (list !== "papers" && list !== "checklists")) return path.map(String).join(".");
+    const item = (Array.isArray(record[list]) ? (record[list] as unknown[])[index] : undefined) as
+      Record<string, unknown> | undefined;
+    let named = "";
+    if (list === "papers" && typeof item?.["key"] === "string" && item["key"].trim() !== "") {
+      named = ` "${item["key"]}"`;
+    }
+    if (list === "checklists" && (serviceKinds as readonly unknown[]).includes(item?.["service"])) {
+      named = ` (${String(item?.["service"])})`;
+    }
+    return `${list}[${index + 1}]${named}${field.length > 0 ? `, ${field.join(".")}` : ""}`;
+  };
+  throw new Error(
+    `${file}: ${parsed.error.issues.map((issue) => `${lineOf(issue.path)}${where(issue.path)}: ${issue.message}`).join("; ")}`,
+  );
+}
 
-export interface AskedPaper {
+/** A paper as the traveller's page shows it: its words, what it accepts, and when it may be left out. */
+export interface ChecklistPaper {
   key: string;
   title: string;
   why: string;
   how: string;
-  accepts: "photo" | "photo-or-pdf";
-  /** Not needed by everyone: when it is ("if your passport has one"); null when always needed. */
-  optional: string | null;
+  accepts: PaperAccepts;
+  /** The traveller may leave it out: `when` says when it is needed ("if your passport has one"). */
+  optional: boolean;
+  /** "" for a paper always needed. */
+  when: string;
 }
 
-export type Checklists = ReadonlyMap<CaseKind, AskedPaper[]>;
+let shipped: PapersFile | null = null;
 
-/** The file's checklists, checked; a mistake throws an error naming the file and each problem's place. */
-export function readChecklists(file = papersFile): Checklists {
-  const parsed = papersFileSchema.safeParse(parse(readFileSync(file, "utf8")));
-  if (!parsed.success) {
-    throw new Error(
-      `${file}: ${parsed.error.issues.map((issue) => `${issue.path.map(String).join(".")}: ${issue.message}`).join("; ")}`,
-    );
-  }
-  const byKey = new Map(parsed.data.papers.map((each) => [each.key, each]));
-  return new Map(
-    parsed.data.checklists.map((list) => [
-      list.kind,
-      list.papers.map((key): AskedPaper => {
-        const { if: when, ...asked } = byKey.get(key) as z.output<typeof paper>;
-        return { ...asked, optional: list.optional.includes(key) ? (when ?? "if you have it") : null };
-      }),
-    ]),
-  );
+/**
+ * The papers a kind of service needs, in the file's order (the delivered file unless `papers` is given). A kind the
+ * file has no list for gets the list of the other services.
+ */
+export function checklistFor(kind: ServiceKind, papers: PapersFile = (shipped ??= loadPapers())): ChecklistPaper[] {
+  const list =
+    papers.checklists.find((each) => each.service === kind) ??
+    papers.checklists.find((each) => each.service === "other");
+  return (list?.papers ?? []).flatMap((key): ChecklistPaper[] => {
+    const paper = papers.papers.find((each) => each.key === key);
+    if (paper === undefined) return [];
+    const optional = list?.optional.includes(key) ?? false;
+    const { title, why, how, accepts } = paper;
+    return [{ key, title, why, how, accepts, optional, when: optional ? paper.when || optionalFallback : "" }];
+  });
 }
