@@ -100,6 +100,7 @@ export function textReport(report: Report): string {
       counted(report.devices, (row) => row.device || "Not known"),
     ),
     `Pages not found: ${report.notFound} views (the addresses are not kept; the server's request log has them).`,
+    casesLines(report.cases),
     table(
       `Speed for real visitors, ${report.vitalsFrom} to ${report.to}: the 75th percentile, its rating and (samples)`,
       ["Page", "Device", ...metricNames],
@@ -123,6 +124,7 @@ export function jsonReport(report: Report) {
     })),
     sources: report.sources,
     campaigns: report.campaigns,
+    cases: report.cases,
     firstContact: report.firstContact,
     devices: report.devices,
     notFound: report.notFound,
@@ -135,4 +137,17 @@ export function jsonReport(report: Report) {
       samples,
     })),
   };
+}
+
+/** The travellers' cases (issue 56): at each stage now, and the days from the enquiry to the visa in the period. */
+function casesLines(cases: Report["cases"]): string {
+  const stages = Object.entries(cases.byStage)
+    .map(([stage, count]) => `${stage} ${count}`)
+    .join(", ");
+  const { count, medianDays, ninetiethDays } = cases.toVisa;
+  const time =
+    count === 0
+      ? "no visa was ready in the period"
+      : `from the enquiry to the visa ready: median ${medianDays} days, 9 in 10 within ${ninetiethDays} days (${count} visas)`;
+  return `Cases now: ${stages}.\nIn the period, ${time}.`;
 }

@@ -45,6 +45,19 @@ function fullestReport(): Report {
       ...counts,
       won: 1_234,
     })),
+    // The travellers' cases (issue 56).
+    cases: {
+      byStage: {
+        "papers-needed": 99_999,
+        "papers-complete": 99_999,
+        applied: 99_999,
+        approved: 99_999,
+        "visa-ready": 99_999,
+        "need-more": 99_999,
+        closed: 99_999,
+      },
+      toVisa: { count: 99_999, medianDays: 12.5, ninetiethDays: 30.5 },
+    },
     firstContact: {
       inHours: times,
       outside: times,

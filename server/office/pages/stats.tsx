@@ -100,8 +100,54 @@ export function Stats({ report }: { report: Report }) {
           </p>
         )}
       </section>
+      <Cases cases={report.cases} />
       <Speed report={report} />
     </>
+  );
+}
+
+/** Words for a case's stage, as the office reads them. */
+const stageWords: Record<keyof Report["cases"]["byStage"], string> = {
+  "papers-needed": "Papers needed",
+  "papers-complete": "Papers complete",
+  applied: "Applied",
+  approved: "Approved",
+  "visa-ready": "Visa ready",
+  "need-more": "Something else needed",
+  closed: "Closed",
+};
+
+/** The travellers' cases (issue 56): how many at each stage now, and how long a visa takes. */
+function Cases({ cases }: { cases: Report["cases"] }) {
+  const { count, medianDays, ninetiethDays } = cases.toVisa;
+  return (
+    <section class="card" aria-labelledby="cases-heading">
+      <h2 id="cases-heading">Cases</h2>
+      <p>
+        {count === 0
+          ? "No visa was ready in this period."
+          : `From the enquiry to the visa ready: ${medianDays} days for half of them, ${ninetiethDays} days or less for 9 in 10 (${figure(count)} ${count === 1 ? "visa" : "visas"} in this period).`}
+      </p>
+      <table>
+        <caption class="visually-hidden">Cases at each stage now</caption>
+        <thead>
+          <tr>
+            <th scope="col">Stage now</th>
+            <th scope="col" class="number">
+              Cases
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(Object.keys(stageWords) as (keyof typeof stageWords)[]).map((stage) => (
+            <tr>
+              <th scope="row">{stageWords[stage]}</th>
+              <td class="number">{figure(cases.byStage[stage])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 
