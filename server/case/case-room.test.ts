@@ -8,7 +8,7 @@ import { engines } from "../data/testing/engines";
 import { type Running, startOn } from "../testing/inbox-server";
 import { pushOffReason } from "../push/config";
 import { casePolicy } from "./headers";
-import { wrongLinksAllowed } from "./link";
+import { uploadsPerHour, wrongLinksAllowed } from "./link";
 
 // The key the test server seals with (server/testing/inbox-server.ts).
 const keys = new Keyring([documentsKey(Buffer.alloc(32, 1))]);
@@ -270,6 +270,32 @@ describe.each(engines)("the traveller's case room, on %s", (engine) => {
     expect((await create(link, 10, "secret-files")).status).toBe(400);
     await cases.setStage(id, "closed", null, null, new Date());
     expect((await create(link, 10)).status).toBe(409);
+  });
+
+  it(`keeps an address to ${uploadsPerHour} papers started in an hour, over all its cases`, async () => {
+    const address = from();
+    const start = (link: string) =>
+      fetch(`${server.origin}/case/uploads`, {
+        method: "POST",
+        headers: {
+          ...address,
+          "tus-resumable": "1.0.0",
+          "upload-length": "10",
+          "upload-metadata": `filename ${Buffer.from("a.jpg").toString("base64")},paper ${Buffer.from("photo").toString("base64")}`,
+          "case-link": link,
+        },
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < uploadsPerHour / 20; n++) {
+      const { link } = await newCase();
+      for (let file = 0; file < 20; file++) statuses.push((await start(link)).status);
+    }
+    expect(statuses.every((status) => status === 201)).toBe(true);
+    const over = await start((await newCase()).link);
+    expect(over.status).toBe(429);
+    expect(await over.text()).toMatch(/Too many papers/);
+    // Another address is not held back.
+    expect((await create((await newCase()).link, 10)).status).toBe(201);
   });
 
   it("keeps a case's limits: no file over 15 MB, no 21st file", async () => {

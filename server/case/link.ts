@@ -45,3 +45,24 @@ export class LinkGuard {
     return true;
   }
 }
+
+/** Papers one address may start sending in an hour, over all cases (a family's phone sends a few dozen at most). */
+export const uploadsPerHour = 60;
+
+/** Counts the uploads an address starts, on all servers; whether this one is within the hour's allowance. */
+export async function uploadAllowed(
+  store: FastifyRateLimitStore | null,
+  address: string,
+  allowed = uploadsPerHour,
+): Promise<boolean> {
+  if (!store) return true;
+  const counted = await new Promise<{ current: number } | null>((resolve) =>
+    store.incr(
+      `case-upload:${address}`,
+      (error, result) => resolve(error ? null : (result ?? null)),
+      3_600_000,
+      allowed,
+    ),
+  );
+  return !counted || counted.current <= allowed;
+}

@@ -21,7 +21,7 @@ import { isOwnOrigin } from "../own-origin";
 import { attachmentHeader } from "../papers/inspect";
 import type { CaseAssetFiles } from "./assets";
 import { paperPolicy } from "./headers";
-import { LinkGuard } from "./link";
+import { LinkGuard, uploadAllowed } from "./link";
 import { type Agency, type AskedPaper, CasePage, WrongLinkPage } from "./pages";
 import { uploadsPath, uploadsServer } from "./uploads";
 import { zodValidator } from "../zod-validator";
@@ -36,6 +36,8 @@ export interface CasePluginOptions {
   checklist: (record: CaseRecord) => AskedPaper[];
   keepDays: number;
   assets: CaseAssetFiles;
+  /** Papers an address may start sending in an hour (link.ts, uploadsPerHour); tests lower it. */
+  uploadsPerHour?: number;
   /** A traveller sent a paper: its alert is queued for everyone with alerts on; this tells the push worker. */
   alertsQueued?: () => void;
 }
@@ -187,6 +189,12 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
         return reply.code(409).type("text/plain").send("This case is closed: call us if you need to send something.\n");
       }
       const id = (request.params as { id?: string }).id;
+      if (id === undefined && !(await uploadAllowed(rateStore, request.ip, options.uploadsPerHour))) {
+        return reply
+          .code(429)
+          .type("text/plain")
+          .send("Too many papers were sent from this connection in the last hour. Please wait a while, or call us.\n");
+      }
       if (id !== undefined) {
         const upload = await store()?.upload(id);
         if (!upload || upload.caseId !== record.id) return reply.code(404).type("text/plain").send("Not found\n");

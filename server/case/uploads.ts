@@ -13,6 +13,7 @@ import type { IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import { randomBytes } from "node:crypto";
 import { DataStore, ERRORS, MemoryLocker, Server, Upload } from "@tus/server";
+import sharp from "sharp";
 import type { CaseRecord, CaseStore } from "../data/cases/store";
 import { fitsCase, inspectPaper, paperLimits, paperName } from "../papers/inspect";
 
@@ -134,7 +135,9 @@ function nodeRequest(request: unknown): IncomingMessage | undefined {
 
 /** The tus server for the case room's uploads. */
 export function uploadsServer(options: UploadsOptions): Server {
-  const check = limiter(options.checksAtOnce ?? 2);
+  const check = limiter(options.checksAtOnce ?? 1);
+  // libvips's cache of operations and files keeps decoded pixels for reuse: never useful here (each paper is new).
+  sharp.cache(false);
   const caseOfRequest = (request: unknown): CaseRecord => {
     const node = nodeRequest(request);
     const record = node ? options.caseOf(node) : undefined;
@@ -171,32 +174,33 @@ export function uploadsServer(options: UploadsOptions): Server {
       const record = caseOfRequest(request);
       const store = options.cases();
       if (!store) throw refusal(503, "The server cannot take papers just now. Please try again in a minute.");
-      const bytes = await store.uploadBytes(upload.id);
       const paperKey = upload.metadata?.paper ?? "";
       const declared = upload.metadata?.filename ?? "";
-      const inspected = await check(() =>
-        inspectPaper(bytes, declared).catch(() => ({
+      // The whole paper is in memory from here to its keeping (opened, decoded, written again, sealed): one or two
+      // at a time, whatever the number of travellers sending at once, so the server's memory stays bounded.
+      const paperId = await check(async () => {
+        const inspected = await inspectPaper(await store.uploadBytes(upload.id), declared).catch(() => ({
           ok: false as const,
           message: "We could not read this file. Please take the photo again, or send it as a PDF.",
-        })),
-      );
-      if (!inspected.ok) {
-        await store.removeUpload(upload.id);
-        throw refusal(422, inspected.message);
-      }
-      const paperId = await store.addPaper(
-        record.id,
-        {
-          paperKey,
-          name: paperName(declared, inspected.type),
-          type: inspected.type,
-          bytes: inspected.bytes,
-          width: inspected.width,
-          height: inspected.height,
-        },
-        null,
-        new Date(),
-      );
+        }));
+        if (!inspected.ok) {
+          await store.removeUpload(upload.id);
+          throw refusal(422, inspected.message);
+        }
+        return store.addPaper(
+          record.id,
+          {
+            paperKey,
+            name: paperName(declared, inspected.type),
+            type: inspected.type,
+            bytes: inspected.bytes,
+            width: inspected.width,
+            height: inspected.height,
+          },
+          null,
+          new Date(),
+        );
+      });
       await store.finishUpload(upload.id, paperId, new Date());
       options.onPaper?.(record, paperId, paperKey);
       return { status_code: 204, headers: { "Paper-Id": paperId } };
