@@ -3,7 +3,8 @@ import { defaultVisaByVariant, dubaiVisaOptions, generalVisaOptions } from "../.
 import { detailRecords } from "../../app/content/details/index";
 import { leadPrice, showsChecklist } from "../../app/content/details/helpers";
 import { detailGroups, type DetailGroup } from "../../app/lib/paths";
-import { loadReplyFacts, optionPages, serviceFacts } from "./reply-facts";
+import type { CaseKind } from "../data/schema";
+import { caseKindOf, loadReplyFacts, optionPages, serviceFacts } from "./reply-facts";
 
 /*
  * Issue 59, item 1: the ready texts' {price} and {documents} are those of the service the visitor picked, not of the
@@ -132,5 +133,53 @@ describe("where the service cannot be known", () => {
     const facts = serviceFacts(enquiry, site);
     expect(facts).toMatchObject({ price: "", documents: [], pageAddress: null });
     expect(facts.unknown).toMatch(/price/);
+  });
+});
+
+/*
+ * Issue 56: a case started from an enquiry asks for the papers of its kind of service (content/office/papers.yaml):
+ * a visit visa's, a visa change's, or those of a booking, package or document. Every option of every form is here,
+ * so that a new option fails this table until it is given its kind.
+ */
+describe("the kind of case an enquiry's service starts (issue 56)", () => {
+  const dubai: Record<string, CaseKind> = {
+    "Dubai Transist Visa": "visit-visa",
+    "Dubai Tourist Visa": "visit-visa",
+    "Visa Change Service": "visa-change",
+    "Holidays Package": "other",
+    "Kabayan Package": "other",
+    "Dummy Ticket": "other",
+  };
+  const general: Record<string, CaseKind> = {
+    "Dubai Visa": "visit-visa",
+    "Tourist Visa": "visit-visa",
+    "Visa Change": "visa-change",
+    "Visa Document": "other",
+    "Visa package": "other",
+  };
+
+  it("has a row in this table for every option of the forms", () => {
+    expect(dubaiVisaOptions.map((option) => option.label).sort()).toEqual(Object.keys(dubai).sort());
+    expect(generalVisaOptions.map((option) => option.label).sort()).toEqual(Object.keys(general).sort());
+  });
+
+  it.each(dubaiVisaOptions.map((option) => [option.label, option.value] as const))(
+    "a Dubai form's %s (sent as %s) starts its kind, by label or, from before labels were kept, by value",
+    (label, value) => {
+      expect(caseKindOf({ visaType: value, visaLabel: label })).toBe(dubai[label]);
+      expect(caseKindOf({ visaType: value, visaLabel: null })).toBe(dubai[label]);
+    },
+  );
+
+  it.each(generalVisaOptions.map((option) => [option.label, option.value] as const))(
+    "another form's %s starts its kind",
+    (label, value) => {
+      expect(caseKindOf({ visaType: value, visaLabel: label })).toBe(general[label]);
+    },
+  );
+
+  it("a message without a service, or a service the site does not offer, starts an 'other' case", () => {
+    expect(caseKindOf({ visaType: "", visaLabel: null })).toBe("other");
+    expect(caseKindOf({ visaType: "Schengen visa", visaLabel: "Schengen visa" })).toBe("other");
   });
 });

@@ -3,6 +3,7 @@ import { priceAmount } from "../../app/content/price";
 import { detailGroups, parseDetailId, type DetailGroup } from "../../app/lib/paths";
 import type * as detailsModule from "../../app/content/details/index";
 import type * as helpersModule from "../../app/content/details/helpers";
+import type { CaseKind } from "../data/schema";
 import type { TextValues } from "./reply-texts";
 
 /*
@@ -97,6 +98,30 @@ function pickedLabel(visaType: string, visaLabel: string | null | undefined): st
   if (label) return label;
   const value = visaType.trim();
   return dubaiVisaOptions.find((option) => option.value === value)?.label ?? value;
+}
+
+/**
+ * The kind of case (issue 56: which papers it asks for, content/office/papers.yaml) each option of the forms
+ * starts, by the label the visitor read: the visas to visit Dubai, the visa change, and the bookings, packages and
+ * documents. A new option needs its line here (reply-facts.test.ts fails until it has one).
+ */
+const optionCaseKinds: Readonly<Record<string, CaseKind>> = {
+  "Dubai Transist Visa": "visit-visa",
+  "Dubai Tourist Visa": "visit-visa",
+  "Visa Change Service": "visa-change",
+  "Holidays Package": "other",
+  "Kabayan Package": "other",
+  "Dummy Ticket": "other",
+  "Dubai Visa": "visit-visa",
+  "Tourist Visa": "visit-visa",
+  "Visa Change": "visa-change",
+  "Visa Document": "other",
+  "Visa package": "other",
+};
+
+/** The kind of case an enquiry starts, from the service the visitor picked; "other" when none or not the site's. */
+export function caseKindOf(enquiry: { visaType: string; visaLabel?: string | null }): CaseKind {
+  return optionCaseKinds[pickedLabel(enquiry.visaType, enquiry.visaLabel)] ?? "other";
 }
 
 /** The facts of the service an enquiry is about, and when it cannot be known, why (for staff, never the visitor). */
