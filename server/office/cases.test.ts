@@ -63,6 +63,13 @@ describe("the traveller's e-mail when the case moves", () => {
     expect(mail?.text).not.toMatch(/\/case\//);
   });
 
+  it('names the service as the traveller picked it, never the office\'s "sent as"', () => {
+    const picked = { ...record, service: "Dubai Tourist Visa (sent as 30 Days Dubai Visa)" };
+    const mail = stageMail(picked, "applied", null, agency, now);
+    expect(mail?.subject).toBe("Your Dubai Tourist Visa: applied - Karama Visa & Travel");
+    expect(mail?.text).not.toContain("sent as");
+  });
+
   it("escapes what was typed in its HTML, keeps the subject on one line, and is none without an address", () => {
     const odd = { ...record, name: "<b>Aisha</b>", service: "Tourist\r\nBcc: spy@evil.example" };
     const mail = stageMail(odd, "visa-ready", null, agency, now);
@@ -169,6 +176,7 @@ describe.each(engines)("a traveller's case in the office, on %s", (engine) => {
     const token = link?.[1] ?? "";
     expect(sent.text).toContain("shown only this once");
     expect(sent.text).toContain("Your papers");
+    expect(sent.text).toContain("papers for Tourist Visa on your own page");
     expect(sent.text).toContain(`https://wa.me/971501234567?text=`);
     expect(sent.text).toContain(encodeURIComponent(`/case/${token}`));
     expect((await cases.byLink(token, new Date()))?.id).toBe(id);

@@ -50,6 +50,14 @@ const stageSentences: Record<CaseStage, string> = {
   closed: "your case is now closed. Thank you for choosing us.",
 };
 
+/**
+ * The service as the traveller picked it: the office's name for it without its "(sent as …)" (the value a Dubai
+ * form sends, which is not what the visitor read: app/lib/forms/visa-service.ts, serviceName).
+ */
+export function travellerService(service: string): string {
+  return service.replace(/\s*\(sent as [^()]*\)\s*$/, "");
+}
+
 /** The longest note a stage takes (what else is needed, and why). */
 export const longestStageNote = 1000;
 
@@ -109,7 +117,7 @@ export function stageMail(
   if (!to.includes("@")) return null;
   const name = firstName(record.name) || "there";
   // One line each: a line break in a stored text never becomes another header of the mail.
-  const service = record.service.replace(/\s+/g, " ").trim() || "your visa";
+  const service = travellerService(record.service).replace(/\s+/g, " ").trim() || "your visa";
   const lines = [
     `Hello ${name},`,
     `About your ${service}: ${stageSentences[stage]}`,

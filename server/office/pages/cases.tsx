@@ -160,7 +160,7 @@ export function CaseView({ record, events, papers, asked, issued, mails, keepDay
               <strong>Send this link now: it is shown only this once.</strong> The office keeps only a fingerprint of
               it; any link sent before no longer works.
             </p>
-            <input class="case-link-text" type="text" readOnly value={issued.link} aria-label="The traveller's link" />
+            <input class="case-link-text" type="text" readOnly value={issued.link} aria-label="The link to send" />
             {issued.texts.length > 0 ? (
               <ul class="ready-list case-link-texts">
                 {issued.texts.map((text) => (

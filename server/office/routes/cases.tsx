@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { CaseStore } from "../../data/cases/store";
 import type { CaseStage } from "../../data/schema";
 import { attachmentHeader, inspectPaper } from "../../papers/inspect";
-import { longestStageNote, papersWaiting, stageMail } from "../cases";
+import { longestStageNote, papersWaiting, stageMail, travellerService } from "../cases";
 import { type OfficeContext, OfficeError } from "../context";
 import { officePaperPolicy } from "../headers";
 import { CasesList, type CaseProblem, CaseView } from "../pages/cases";
@@ -52,7 +52,7 @@ export function register(on: On, ctx: OfficeContext): void {
                 phone: record.phone ?? "",
                 email: record.email ?? "",
                 service: record.service,
-                visaType: record.service,
+                visaType: travellerService(record.service),
               },
               ctx.texts,
               { price: "", documents: [], pageAddress: null, hours: "", agency: ctx.agencyName, link: extra.issued },
