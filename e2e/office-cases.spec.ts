@@ -54,6 +54,7 @@ test.describe("a traveller's case in the office", () => {
       .click();
     await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
     await expect(page.getByLabel("Papers to ask for")).toHaveValue("visit-visa");
+    await page.locator(".enquiry-cases").screenshot({ path: testInfo.outputPath("enquiry-case-card.png") });
     await page.getByRole("button", { name: "Start a case" }).click();
     await expect(page).toHaveURL(/\/office\/cases\/\d+$/);
     const id = Number(/\/office\/cases\/(\d+)$/.exec(page.url())?.[1]);

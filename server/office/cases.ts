@@ -34,9 +34,9 @@ export const caseStageLabels: Record<CaseStage, string> = {
 };
 
 export const caseKindLabels: Record<CaseKind, string> = {
-  "visit-visa": "Visit visa (tourist, transit)",
+  "visit-visa": "Visit visa",
   "visa-change": "Visa change",
-  other: "Booking, package or document",
+  other: "Booking or document",
 };
 
 /** What the traveller is told of each stage, by e-mail (their page says the same in its own words). */
