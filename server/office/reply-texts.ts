@@ -164,7 +164,8 @@ export function fieldWords(values: TextValues): Record<TextField, string> {
 }
 
 /** Whether a text (its subject or words) sends a case's link: offered only where a link was just issued. */
-export const sendsLink = (text: { text: string; subject?: string }) => /\{link\}/.test(`${text.subject ?? ""}${text.text}`);
+export const sendsLink = (text: { text: string; subject?: string }) =>
+  /\{link\}/.test(`${text.subject ?? ""}${text.text}`);
 
 /** A text with its fields filled in; an unknown field (refused when the file is read) stays as written. */
 export function fillIn(text: string, words: Record<TextField, string>): string {
