@@ -27,7 +27,8 @@ const fieldsHint =
   "”), {price}: the price of the service they picked (or “" +
   fallbacks.price +
   "”), {documents}: its documents list, one line each (or a sentence pointing to the page), {agency}, " +
-  "{hours}: the opening hours. Write it so that it reads well either way: “The price is {price}.”";
+  "{hours}: the opening hours, {link}: a traveller's case link (a text with it is offered only on a case, right " +
+  "after its link is sent). Write it so that it reads well either way: “The price is {price}.”";
 
 /** How each field of the file shows in the form: its label, and for a ready text's words, their hint and check. */
 export const repliesFieldWords: Record<

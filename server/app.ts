@@ -10,7 +10,7 @@ import { databaseResource } from "./data/resource";
 import { closedState, inboxMail, inboxPlugin } from "./inbox/plugin";
 import { type ChoreSettings, Chores, readChoreSettings } from "./office/chores";
 import { type OfficeSetting, readOfficeSetting } from "./office/config";
-import { isOfficePath, officeHeaders } from "./office/headers";
+import { isOfficePath, officeHeaders, officePaperPolicy } from "./office/headers";
 import { officePlugin } from "./office/plugin";
 import { notFoundFileOf, resolvePage } from "./pages";
 import { isServableFile, publicSegments } from "./public-path";
@@ -21,7 +21,7 @@ import { buildCaseAssets, caseAssetsPath } from "./case/assets";
 import { caseHeaders, isCasePath, paperPolicy } from "./case/headers";
 import { casePlugin } from "./case/plugin";
 import { type DocumentsSetting, readDocumentsSetting } from "./case/documents";
-import { checklistFor, loadPapers } from "./papers/checklist";
+import { checklistsOf, loadPapers } from "./papers/checklist";
 import { collectScriptHashes } from "./script-hashes";
 import { type CollectorConfig, collectorPlugin } from "./stats/collector";
 
@@ -120,7 +120,10 @@ export async function buildServer({
     const pathname = new URL(request.url, "http://localhost").pathname;
     // The back office: its own policy, never stored or indexed (server/office/headers.ts).
     if (isOfficePath(pathname)) {
+      // A case's paper keeps its own policy (a sandbox: server/office/routes/cases.tsx).
+      const paper = reply.getHeader("content-security-policy") === officePaperPolicy;
       reply.headers(officeHeaders(headers, pathname.startsWith("/office/assets/") && reply.statusCode === 200));
+      if (paper) reply.header("content-security-policy", officePaperPolicy);
       return;
     }
     // The traveller's case room: the same, and no Referer ever (its link is in its address: server/case/headers.ts).
@@ -183,6 +186,10 @@ export async function buildServer({
     onStored: () => alerts.kick(),
   });
   await app.register(collectorPlugin, { siteUrl: settings.siteUrl, config: stats });
+  // The papers each kind of case asks for (issue 56): the office's and the case room's.
+  // The papers each service asks for (content/office/papers.yaml), for the office and the case room: a mistake in
+  // the file stops the start here.
+  const checklists = checklistsOf(loadPapers());
   await app.register(officePlugin, {
     setting: office,
     mail,
@@ -190,10 +197,9 @@ export async function buildServer({
     agencyName: settings.agencyName,
     siteUrl: settings.siteUrl,
     push: alerts,
+    cases: { keyring: documents.keyring, keepDays: documents.keepDays, checklists, phone: settings.phone.display },
   });
   // The traveller's case room (issue 56), on the same database, sealing papers under the documents key.
-  // The papers each service asks for (content/office/papers.yaml): a mistake in the file stops the start here.
-  const papers = loadPapers();
   await app.register(casePlugin, {
     database: app.database,
     keyring: documents.keyring,
@@ -204,7 +210,7 @@ export async function buildServer({
       email: settings.email,
     },
     siteUrl: settings.siteUrl,
-    checklist: (record) => checklistFor(record.kind, papers),
+    checklist: (record) => checklists.get(record.kind) ?? [],
     keepDays: documents.keepDays,
     assets: await buildCaseAssets(),
     alertsQueued: () => alerts.kick(),

@@ -7,6 +7,8 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Database } from "../data/open";
 import type { DatabaseResource } from "../data/resource";
 import type { OutgoingMail } from "../mailer";
+import type { Keyring } from "../data/cases/vault";
+import type { Checklists } from "../papers/checklist";
 import type { PushService } from "../push/plugin";
 import { Accounts } from "./accounts";
 import type { OfficeAssets } from "./assets";
@@ -43,6 +45,16 @@ export interface Parts {
 
 type PageExtra = { status?: number; section?: PageProps["section"] };
 
+/** The travellers' cases (issue 56): the documents key their papers are sealed under, and what they ask for. */
+export interface OfficeCases {
+  keyring: Keyring;
+  /** DOCUMENTS_KEEP_DAYS: a closed case's papers are deleted after this many days. */
+  keepDays: number;
+  checklists: Checklists;
+  /** The agency's phone (PHONE), in the traveller's e-mail. */
+  phone: string;
+}
+
 /**
  * What every office route is given (built once, in the plugin): the settings, the database, the mail, the stores,
  * and the office's one way to answer with a page, to say "not found", and to read and set the session.
@@ -62,6 +74,7 @@ export interface OfficeContext {
   push: PushService;
   assets: OfficeAssets;
   texts: ReplyTexts;
+  cases: OfficeCases;
   /** The stores on the database now, built once per connection; 503 while it is unreachable. */
   partsNow(): Parts;
   page(
@@ -83,8 +96,9 @@ export interface OfficeContext {
   clearSessionCookie(reply: FastifyReply): void;
 }
 
+/** The office's script: JSON, or a file's bytes it sends (a case's visa: issue 56), answered with JSON. */
 export const wantsJson = (request: FastifyRequest) =>
-  (request.headers["content-type"] ?? "").includes("application/json");
+  /application\/(json|octet-stream)/.test(request.headers["content-type"] ?? "");
 
 function readCookie(request: FastifyRequest, name: string): string | null {
   for (const part of (request.headers.cookie ?? "").split(";")) {
@@ -121,7 +135,7 @@ async function html(request: FastifyRequest, reply: FastifyReply, status: number
 export function officeContext(
   fixed: Pick<
     OfficeContext,
-    "config" | "database" | "mail" | "kick" | "agencyName" | "siteUrl" | "push" | "assets" | "texts"
+    "config" | "database" | "mail" | "kick" | "agencyName" | "siteUrl" | "push" | "assets" | "texts" | "cases"
   >,
 ): OfficeContext {
   const { config, agencyName, assets } = fixed;

@@ -17,6 +17,9 @@ export const officePolicy = [
   "base-uri 'none'",
 ].join("; ");
 
+/** A case's paper served (issue 56): shown as an image or downloaded, never run in the office's origin. */
+export const officePaperPolicy = "default-src 'none'; sandbox";
+
 export const officePath = "/office";
 
 export const isOfficePath = (pathname: string): boolean =>

@@ -5,12 +5,15 @@ import type { OutgoingMail } from "../mailer";
 import { pushOffReason } from "../push/config";
 import { type PushService, pushService } from "../push/plugin";
 import { buildOfficeAssets } from "./assets";
+import type { OfficeCases } from "./context";
+import { paperLimits } from "../papers/inspect";
 import type { OfficeSetting } from "./config";
 import { OfficeError, officeContext } from "./context";
 import { readReplyTexts } from "./replies";
 import { officeRoutes } from "./routes";
 import * as assets from "./routes/assets";
 import * as campaigns from "./routes/campaigns";
+import * as cases from "./routes/cases";
 import * as data from "./routes/data";
 import * as elsewhere from "./routes/elsewhere";
 import * as enquiry from "./routes/enquiry";
@@ -33,10 +36,12 @@ export interface OfficePluginOptions {
   siteUrl: string;
   /** Alerts on people's phones (server/push); off unless given. */
   push?: PushService;
+  /** The travellers' cases (issue 56): the documents key, the days papers are kept, the checklists. */
+  cases: OfficeCases;
 }
 
 /** The office's pages and actions, one module an area, each registering its rows of the route table (routes.ts). */
-const routeModules = [assets, signIn, inbox, stats, campaigns, enquiry, me, owner, data, health, elsewhere];
+const routeModules = [assets, signIn, inbox, stats, campaigns, enquiry, cases, me, owner, data, health, elsewhere];
 
 /**
  * The back office at /office, for the agency's people (issue 26): sign-in with passkeys, the inbox of enquiries
@@ -61,6 +66,7 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
     push,
     assets: await buildOfficeAssets(),
     texts: readReplyTexts(),
+    cases: options.cases,
   });
 
   await app.register(async (office: FastifyInstance) => {
@@ -70,6 +76,13 @@ export const officePlugin: FastifyPluginAsync<OfficePluginOptions> = async (app,
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: formLimit },
       (_request, body, done) => done(null, formFields(String(body))),
+    );
+    // A file the office's script sends as it is (a case's visa, issue 56): only the route that takes one (its own
+    // body limit) reads it; every other route's schema refuses it.
+    office.addContentTypeParser(
+      "application/octet-stream",
+      { parseAs: "buffer", bodyLimit: paperLimits.fileBytes },
+      (_request, body, done) => done(null, body),
     );
     await office.register(rateLimit, {
       global: false,

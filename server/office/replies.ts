@@ -3,7 +3,15 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { readPhone } from "../data/enquiries/phone";
-import { fieldWords, fillIn, firstName, repliesFileSchema, type TextChannel, type TextValues } from "./reply-texts";
+import {
+  fieldWords,
+  fillIn,
+  firstName,
+  repliesFileSchema,
+  sendsLink,
+  type TextChannel,
+  type TextValues,
+} from "./reply-texts";
 
 /**
  * The replies' texts, from content/office/replies.yaml, where the owner changes them (in the editor at /admin, or
@@ -146,12 +154,18 @@ export function readyReplies(
   to: ReplyTo,
   texts: ReplyTexts,
   page: Omit<TextValues, "name" | "service"> & { kind?: "visas" | "other" | null },
+  /** A case's page (issue 56), its link just issued: only the texts that send the link. */
+  options: { onlyLink?: boolean } = {},
 ): ReadyReply[] {
   const words = fieldWords({ ...page, name: to.name, service: to.visaLabel?.trim() || to.visaType?.trim() || "" });
   const digits = dialled(to);
   const kind = page.kind ?? null;
+  // A text with {link} needs a link just issued (issue 56): only a case's page has one, right after "Send the link".
+  const hasLink = Boolean(page.link?.trim());
   const offered = texts.texts.filter(
-    (ready) => kind === null || ready.services === undefined || ready.services === "all" || ready.services === kind,
+    (ready) =>
+      (kind === null || ready.services === undefined || ready.services === "all" || ready.services === kind) &&
+      (options.onlyLink ? hasLink && sendsLink(ready) : hasLink || !sendsLink(ready)),
   );
   return offered.map((ready) => {
     const text = fillIn(ready.text, words);

@@ -134,3 +134,9 @@ describe("where the service cannot be known", () => {
     expect(facts.unknown).toMatch(/price/);
   });
 });
+
+/*
+ * Issue 56: a case started from an enquiry asks for the papers of its kind of service (content/office/papers.yaml):
+ * a visit visa's, a visa change's, or those of a booking, package or document. Every option of every form is here,
+ * so that a new option fails this table until it is given its kind.
+ */

@@ -180,6 +180,21 @@ describe("the ready texts of an enquiry, with their links", () => {
     expect(email.searchParams.get("body")).toBe(`Hello ${first},\r\n• Passport copy\r\n• Photo`);
   });
 
+  // Issue 56: {link} is a case's private link, shown only when it was just issued (only its hash is kept).
+  it("offers a text with {link} only with a link just issued, and fills it in there", () => {
+    const withLink: ReplyTexts = {
+      ...texts,
+      texts: [...texts.texts, { name: "Papers", channel: "both", subject: "Papers", text: "Send them here: {link}" }],
+    };
+    expect(readyReplies(to, withLink, page).map((each) => each.name)).toEqual(["Both", "Chat", "Mail"]);
+    const link = "https://karama.example/case/abc_DEF-123";
+    const offered = readyReplies(to, withLink, { ...page, link }, { onlyLink: true });
+    expect(offered.map((each) => each.name)).toEqual(["Papers"]);
+    expect(offered[0]?.text).toBe(`Send them here: ${link}`);
+    expect(offered[0]?.whatsapp).toContain(encodeURIComponent(link));
+    expect(fieldWords({ ...known }).link).toBe("");
+  });
+
   it("offers no link it cannot make: no number to dial, no address to write to", () => {
     const [both] = readyReplies({ ...to, phone: "n/a", email: "" }, texts, page);
     expect(both).toMatchObject({ whatsapp: null, email: null });
@@ -196,7 +211,10 @@ describe("the agency's file of replies", () => {
       ["Reminder", "all"],
       ["Visa approved", "visas"],
       ["Ask for a review", "all"],
+      ["Your papers", "all"],
     ]);
+    // Issue 56: the text that sends a case's private link.
+    expect(texts[6]?.text).toContain("{link}");
     expect(texts[0]?.text).toContain("{price}");
     expect(texts[1]?.text).toContain("{price}");
     expect(texts[2]?.text).toContain("{documents}");
@@ -221,7 +239,7 @@ describe("the agency's file of replies", () => {
         '  - name: Documents needed\n    channel: whatsapp\n    text: "Hi {name}, the {prize} is {Price}"\n',
     );
     expect(() => readReplyTexts(file)).toThrow(
-      /replies-\d+\.yaml: texts\[2\] "Documents needed", text: unknown field \{prize\}: the fields are \{name\}, \{service\}, \{price\}, \{documents\}, \{agency\}, \{hours\}; texts\[2\] "Documents needed", text: unknown field \{Price\}/,
+      /replies-\d+\.yaml: texts\[2\] "Documents needed", text: unknown field \{prize\}: the fields are \{name\}, \{service\}, \{price\}, \{documents\}, \{agency\}, \{hours\}, \{link\}; texts\[2\] "Documents needed", text: unknown field \{Price\}/,
     );
     const inSubject = fileWith('texts:\n  - name: Mail\n    channel: email\n    subject: "{subjet}"\n    text: "Hi"\n');
     expect(() => readReplyTexts(inSubject)).toThrow(/texts\[1\] "Mail", subject: unknown field \{subjet\}/);

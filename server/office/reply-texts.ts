@@ -8,7 +8,7 @@ import { z } from "zod";
  */
 
 /** The fields a ready text may hold, in the order the guide lists them. */
-export const textFields = ["name", "service", "price", "documents", "agency", "hours"] as const;
+export const textFields = ["name", "service", "price", "documents", "agency", "hours", "link"] as const;
 export type TextField = (typeof textFields)[number];
 
 /**
@@ -23,6 +23,8 @@ export const fallbacks = {
   documentsOnPage: (address: string) => `You will find the list on our website: ${address}`,
   agency: "our agency",
   hours: "as shown on our website",
+  /** A case's private link (issue 56): only on the case's page, right after it was issued; a text with it is not offered elsewhere. */
+  link: "",
 } as const;
 
 export const channels = ["whatsapp", "email", "both"] as const;
@@ -118,6 +120,8 @@ export interface TextValues {
   pageAddress: string | null;
   agency: string;
   hours: string;
+  /** A case's private link, just issued (issue 56); none anywhere else (only its hash is kept). */
+  link?: string | null;
 }
 
 /** Titles a name may start with, which a greeting leaves out ("Mr. Rajesh Kumar": Rajesh). */
@@ -155,8 +159,13 @@ export function fieldWords(values: TextValues): Record<TextField, string> {
           : fallbacks.documents,
     agency: or(values.agency, fallbacks.agency),
     hours: or(values.hours, fallbacks.hours),
+    link: values.link?.trim() || fallbacks.link,
   };
 }
+
+/** Whether a text (its subject or words) sends a case's link: offered only where a link was just issued. */
+export const sendsLink = (text: { text: string; subject?: string }) =>
+  /\{link\}/.test(`${text.subject ?? ""}${text.text}`);
 
 /** A text with its fields filled in; an unknown field (refused when the file is read) stays as written. */
 export function fillIn(text: string, words: Record<TextField, string>): string {

@@ -3,6 +3,9 @@ import type { RouteSpec } from "./route-spec";
 import { picks } from "./next-step-time";
 import { tabs } from "./work";
 import { type AppPath, pagePaths } from "../../app/lib/paths";
+import { serviceKinds } from "../papers/checklist";
+import { paperLimits } from "../papers/inspect";
+import { caseStages } from "./cases";
 
 const formLimit = 64 * 1024;
 const jsonLimit = 16 * 1024;
@@ -31,6 +34,9 @@ const form = <T extends z.ZodRawShape>(shape: T) => z.object({ csrf: z.string().
 const ceremony = z.object({ challengeId: z.string().max(200), answer: z.unknown() });
 
 const noBody = z.object({}).loose();
+
+/** A case's paper in an address: 32 hex digits, as the store names it (server/data/cases/store.ts). */
+const paperId = z.string().regex(/^[0-9a-f]{32}$/);
 
 /**
  * The office's routes, the one list of its addresses: each row declares its access and schemas (route-spec.ts), and
@@ -215,6 +221,74 @@ export const officeRoutes = {
     params: z.object({ id }),
     body: form({}),
     bodyLimit: formLimit,
+  },
+  // The traveller's case (issue 56): started from an enquiry, its private link, its papers, its stage, its visa.
+  startCase: {
+    method: "POST",
+    url: "/office/enquiries/:id/case",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({ kind: z.enum(serviceKinds) }),
+    bodyLimit: formLimit,
+  },
+  cases: {
+    method: "GET",
+    url: "/office/cases",
+    access: "staff",
+    query: z.object({ show: z.enum(["waiting", "open", "closed"]).optional() }),
+  },
+  case: { method: "GET", url: "/office/cases/:id", access: "staff", params: z.object({ id }) },
+  caseLink: {
+    method: "POST",
+    url: "/office/cases/:id/link",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({}),
+    bodyLimit: formLimit,
+  },
+  caseLinkStop: {
+    method: "POST",
+    url: "/office/cases/:id/link/stop",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({}),
+    bodyLimit: formLimit,
+  },
+  caseStage: {
+    method: "POST",
+    url: "/office/cases/:id/stage",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({ stage: z.enum(caseStages), note: z.string().max(4000).default("") }),
+    bodyLimit: formLimit,
+  },
+  // A paper's bytes: `thumb` (a small image on the case's page), `full` (the image in its own tab) or `download`.
+  casePaper: {
+    method: "GET",
+    url: "/office/cases/:id/papers/:paper",
+    access: "staff",
+    params: z.object({ id, paper: paperId }),
+    query: z.object({ as: z.enum(["thumb", "full", "download"]).default("thumb") }),
+  },
+  casePaperReview: {
+    method: "POST",
+    url: "/office/cases/:id/papers/:paper/review",
+    access: "staff",
+    params: z.object({ id, paper: paperId }),
+    body: form({ verdict: z.enum(["accept", "return"]), reason: z.string().max(2000).default("") }),
+    bodyLimit: formLimit,
+  },
+  // The visa PDF, or a paper that came another way: the file's bytes as they are, sent by the office's script.
+  casePaperAdd: {
+    method: "POST",
+    url: "/office/cases/:id/papers",
+    access: "staff",
+    params: z.object({ id }),
+    query: z.object({
+      key: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/),
+      name: z.string().max(400).default(""),
+    }),
+    bodyLimit: paperLimits.fileBytes,
   },
   me: {
     method: "GET",

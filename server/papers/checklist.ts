@@ -104,3 +104,13 @@ export function checklistFor(kind: ServiceKind, papers: PapersFile = (shipped ??
     return [{ key, title, why, how, accepts, optional, when: optional ? paper.when || optionalFallback : "" }];
   });
 }
+
+/** A paper as both the case room and the office list it. */
+export type AskedPaper = ChecklistPaper;
+
+/** Every kind's list, read once at start (the office's case pages). */
+export type Checklists = ReadonlyMap<ServiceKind, ChecklistPaper[]>;
+
+export function checklistsOf(papers: PapersFile = loadPapers()): Checklists {
+  return new Map(serviceKinds.map((kind) => [kind, checklistFor(kind, papers)]));
+}

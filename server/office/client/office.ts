@@ -220,3 +220,48 @@ worker?.catch(() => {});
 const alertsBox = document.querySelector<HTMLElement>("[data-alerts]");
 if (alertsBox) alertsCard(alertsBox, worker, post);
 alertsOffOnSignOut(post);
+
+/*
+ * A case's visa, or a paper that came another way (issue 56): the file's bytes as they are, posted to the case with
+ * the form token; the server reads its real type from the bytes and answers with what it refused, if anything.
+ */
+for (const form of document.querySelectorAll<HTMLFormElement>("form[data-paper-upload]")) {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const status = form.querySelector<HTMLElement>("[data-upload-status]");
+    const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+    const file = form.querySelector<HTMLInputElement>("input[type=file]")?.files?.[0];
+    const key = (form.elements.namedItem("key") as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
+    const say = (words: string) => {
+      if (status) status.textContent = words;
+    };
+    if (!file) return say("Choose the file first.");
+    if (button) button.disabled = true;
+    say("Sending…");
+    const query = new URLSearchParams({ key, name: file.name });
+    fetch(`${form.dataset.paperUpload ?? ""}?${query.toString()}`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream", "x-csrf-token": csrf() },
+      body: file,
+    })
+      .then(async (response) => {
+        let answer: Record<string, unknown> = {};
+        try {
+          answer = (await response.json()) as Record<string, unknown>;
+        } catch {
+          // Not JSON: the message below says so.
+        }
+        if (!response.ok) {
+          throw new Error(
+            typeof answer.message === "string" ? answer.message : `The server answered ${response.status}.`,
+          );
+        }
+        say("Added.");
+        window.location.reload();
+      })
+      .catch((error: unknown) => {
+        say(explain(error));
+        if (button) button.disabled = false;
+      });
+  });
+}

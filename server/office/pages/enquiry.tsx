@@ -20,6 +20,9 @@ import { cameByLabels, deliveryLabel, stageLabels } from "./labels";
 import { ReadyTexts } from "./ready-texts";
 import { Timeline } from "./timeline";
 import { EmailForm, PhoneForm } from "./corrections";
+import { EnquiryCases } from "./cases";
+import type { CaseRecord } from "../../data/cases/store";
+import type { CaseKind } from "../../data/schema";
 
 export const longestNote = 5000;
 export const longestReason = 300;
@@ -39,6 +42,8 @@ export interface EnquiryProps {
   problem?: EnquiryProblem;
   /** For an owner: whether their passkey check is fresh (deleting held spam needs it). Absent for staff. */
   owner?: { fresh: boolean };
+  /** Its travellers' cases (issue 56), and the kind a new one starts as; none: not shown. */
+  cases?: { list: readonly CaseRecord[]; kind: CaseKind };
 }
 
 export type EnquiryProblem =
@@ -97,6 +102,7 @@ export function Enquiry({
   mailOn,
   problem,
   owner,
+  cases,
 }: EnquiryProps) {
   const moves = (["contacted", "awaiting", "won"] as const).filter((stage) => stage !== enquiry.stage);
   const from = sentFrom(enquiry.page, enquiry.kind);
@@ -212,6 +218,7 @@ export function Enquiry({
               </button>
             </PostForm>
           </section>
+          {cases ? <EnquiryCases enquiryId={enquiry.id} cases={cases.list} kind={cases.kind} /> : null}
         </>
       )}
 

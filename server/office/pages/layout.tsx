@@ -20,7 +20,7 @@ export interface PageProps {
   /** The session's form token: scripts read it from the page. */
   csrf?: string;
   /** Which part of the office this page belongs to, for the header's links. */
-  section?: "inbox" | "stats" | "me" | "owner";
+  section?: "inbox" | "cases" | "stats" | "me" | "owner";
   children: ComponentChildren;
 }
 
@@ -55,6 +55,9 @@ export function Page({ title, agency, assets, person, csrf, section, children }:
               <nav class="bar-links" aria-label="Office">
                 <a href="/office" aria-current={section === "inbox" ? "page" : undefined}>
                   Inbox
+                </a>
+                <a href="/office/cases" aria-current={section === "cases" ? "page" : undefined}>
+                  Cases
                 </a>
                 <a href="/office/stats" aria-current={section === "stats" ? "page" : undefined}>
                   <span class="wide-only">Statistics</span>

@@ -9,6 +9,8 @@ import { oneLine } from "../../text";
 import { longestStepNote, quickPick, readDubaiDateTime } from "../next-step-time";
 import { readyReplies, replyLinks } from "../replies";
 import { loadReplyFacts, serviceFacts } from "../reply-facts";
+import { serviceKind } from "../service-kind";
+import { CaseStore } from "../../data/cases/store";
 import { officeRoutes } from "../routes";
 import type { On } from "../routing";
 import type { Session } from "../sessions";
@@ -25,10 +27,12 @@ export function register(on: On, ctx: OfficeContext): void {
     id: number,
     problem?: EnquiryProblem,
   ) => {
-    const { work, steps } = partsNow();
-    const [enquiry, { step, linked }] = await Promise.all([
+    const { work, steps, database } = partsNow();
+    const [enquiry, { step, linked }, cases] = await Promise.all([
       work.detail(id),
       steps.ofEnquiry(id),
+      // Its cases (issue 56): the list reads no paper, so no documents key.
+      new CaseStore(database, null).list({ enquiryId: id }),
       loadPageTitles(),
       loadReplyFacts(),
     ]);
@@ -48,6 +52,7 @@ export function register(on: On, ctx: OfficeContext): void {
         mailOn={Boolean(mail)}
         problem={problem}
         owner={session.person.role === "owner" ? { fresh: fresh(session) } : undefined}
+        cases={{ list: cases, kind: serviceKind(enquiry) }}
       />,
       session,
       { status: problem ? 400 : 200, section: "inbox" },

@@ -1,0 +1,256 @@
+/** @jsxImportSource preact */
+import type { FastifyReply, FastifyRequest } from "fastify";
+import sharp from "sharp";
+import { CaseStore } from "../../data/cases/store";
+import type { CaseStage } from "../../data/schema";
+import { attachmentHeader, inspectPaper } from "../../papers/inspect";
+import { longestStageNote, papersWaiting, stageMail, travellerService } from "../cases";
+import { type OfficeContext, OfficeError } from "../context";
+import { officePaperPolicy } from "../headers";
+import { CasesList, type CaseProblem, CaseView } from "../pages/cases";
+import { readyReplies } from "../replies";
+import { officeRoutes } from "../routes";
+import type { On } from "../routing";
+import type { Session } from "../sessions";
+import { oneLine } from "../../text";
+
+/** The longest reason a paper is sent back with (the traveller reads it on their page). */
+const longestReason = 300;
+
+/**
+ * The travellers' cases (issue 56), the office's side: start one from an enquiry, the Cases tab, a case's page, its
+ * private link (issued, shown once, stopped), its papers (viewed, downloaded, each logged; accepted or sent back),
+ * its stage (the traveller e-mailed), and the visa or a paper that came another way, uploaded by the office's script.
+ * Staff see every case, as they see every enquiry.
+ */
+export function register(on: On, ctx: OfficeContext): void {
+  const { partsNow, page, notFound, mail } = ctx;
+  const setup = ctx.cases;
+
+  /** The cases' store on the database now, opening and sealing papers with the documents key. */
+  const store = () => new CaseStore(partsNow().database, setup.keyring);
+
+  const showCase = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: Session,
+    id: number,
+    extra: { issued?: string; problem?: CaseProblem } = {},
+  ) => {
+    const cases = store();
+    const record = await cases.get(id);
+    if (!record) return notFound(request, reply, session);
+    const [events, papers] = await Promise.all([cases.events(id), cases.papers(id)]);
+    const issued =
+      extra.issued === undefined
+        ? undefined
+        : {
+            link: extra.issued,
+            texts: readyReplies(
+              {
+                name: record.name,
+                phone: record.phone ?? "",
+                email: record.email ?? "",
+                service: record.service,
+                visaType: travellerService(record.service),
+              },
+              ctx.texts,
+              { price: "", documents: [], pageAddress: null, hours: "", agency: ctx.agencyName, link: extra.issued },
+              { onlyLink: true },
+            ),
+          };
+    return page(
+      request,
+      reply,
+      oneLine(record.name).slice(0, 80) || "Case",
+      <CaseView
+        record={record}
+        events={events}
+        papers={papers}
+        asked={setup.checklists.get(record.kind) ?? []}
+        issued={issued}
+        mails={Boolean(mail) && Boolean(record.email?.includes("@"))}
+        keepDays={setup.keepDays}
+        problem={extra.problem}
+        now={Date.now()}
+      />,
+      session,
+      { section: "cases", status: extra.problem ? 400 : 200 },
+    );
+  };
+
+  // Start a case from an enquiry: at most one open case an enquiry (a closed one may be followed by another).
+  on(officeRoutes.startCase, async (request, reply, { params, body, session }) => {
+    const enquiry = await partsNow().work.detail(params.id);
+    if (!enquiry) return notFound(request, reply, session);
+    const cases = store();
+    const open = (await cases.list({ enquiryId: params.id })).find((each) => each.closedAt === null);
+    if (open) return reply.redirect(`/office/cases/${open.id}`, 303);
+    const id = await cases.start(
+      {
+        enquiryId: params.id,
+        name: enquiry.name,
+        phone: enquiry.phoneInternational ?? (enquiry.phone || null),
+        email: enquiry.email.trim() || null,
+        service: enquiry.service,
+        kind: body.kind,
+        travelDate: enquiry.travelDate || null,
+      },
+      session.person.id,
+      new Date(),
+    );
+    return reply.redirect(`/office/cases/${id}`, 303);
+  });
+
+  on(officeRoutes.cases, async (request, reply, { query, session }) => {
+    const cases = store();
+    const [records, waiting] = await Promise.all([cases.list(), papersWaiting(partsNow().database)]);
+    const rows = records.map((record) => ({ record, waiting: waiting.get(record.id) ?? 0 }));
+    const show = query.show ?? (rows.some((row) => row.waiting > 0) ? "waiting" : "open");
+    return page(request, reply, "Cases", <CasesList rows={rows} show={show} now={Date.now()} />, session, {
+      section: "cases",
+    });
+  });
+
+  on(officeRoutes.case, async (request, reply, { params, session }) => showCase(request, reply, session, params.id));
+
+  // A new link, shown only in this answer (the database keeps its hash): any link sent before stops working.
+  on(officeRoutes.caseLink, async (request, reply, { params, session }) => {
+    const cases = store();
+    if (!(await cases.get(params.id))) return notFound(request, reply, session);
+    const token = await cases.issueLink(params.id, session.person.id, new Date());
+    const link = new URL(`/case/${token}`, ctx.siteUrl).href;
+    return showCase(request, reply, session, params.id, { issued: link });
+  });
+
+  on(officeRoutes.caseLinkStop, async (request, reply, { params, session }) => {
+    const cases = store();
+    const record = await cases.get(params.id);
+    if (!record) return notFound(request, reply, session);
+    if (record.hasLink) await cases.revokeLink(params.id, session.person.id, new Date());
+    return reply.redirect(`/office/cases/${params.id}#link-heading`, 303);
+  });
+
+  on(officeRoutes.caseStage, async (request, reply, { params, body, session }) => {
+    const cases = store();
+    const record = await cases.get(params.id);
+    if (!record) return notFound(request, reply, session);
+    const stage: CaseStage = body.stage;
+    const note = body.note.trim();
+    if (stage === "need-more" && (note === "" || note.length > longestStageNote)) {
+      const message =
+        note === ""
+          ? "Say what else is needed, and why: the traveller reads it on their page."
+          : `A note can be at most ${longestStageNote.toLocaleString("en")} characters; this one has ${note.length.toLocaleString("en")}.`;
+      return showCase(request, reply, session, params.id, {
+        problem: { form: "stage", message, stage, text: body.note },
+      });
+    }
+    if (stage === record.stage && stage !== "need-more") return reply.redirect(`/office/cases/${params.id}`, 303);
+    const now = new Date();
+    const kept = stage === "need-more" ? note : null;
+    await cases.setStage(params.id, stage, kept, session.person.id, now);
+    // The traveller is told in their words; a mail that fails is logged, the stage stays moved.
+    const message = mail
+      ? stageMail(record, stage, kept, { name: ctx.agencyName, phone: setup.phone, from: mail.from }, now)
+      : null;
+    if (mail && message) {
+      await mail.sender.send(message).catch((error: unknown) => {
+        request.log.warn({ err: error, case: params.id }, "The case's stage e-mail was not sent");
+      });
+    }
+    return reply.redirect(`/office/cases/${params.id}#case-stage-heading`, 303);
+  });
+
+  // A paper's bytes, from this case only: an image inline (its thumbnail, or its full view), any paper as a download.
+  // The full view and the download are on the case's timeline and in the owner's audit log.
+  on(officeRoutes.casePaper, async (request, reply, { params, query, session }) => {
+    const cases = store();
+    const paper = await cases.paper(params.id, params.paper);
+    if (!paper || paper.deletedAt !== null) return notFound(request, reply, session);
+    const image = paper.type.startsWith("image/");
+    if (query.as !== "download" && !image) return notFound(request, reply, session);
+    const bytes = await cases.openPaper(params.id, paper.id);
+    reply
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", officePaperPolicy)
+      .header("cache-control", "no-store");
+    if (query.as === "thumb") {
+      const thumb = await sharp(bytes, { limitInputPixels: 40_000_000 })
+        .resize({ width: 240, height: 240, fit: "inside", withoutEnlargement: true })
+        .jpeg({ quality: 70 })
+        .toBuffer();
+      return reply.type("image/jpeg").header("content-disposition", "inline").send(thumb);
+    }
+    await cases.logPaperOpened(
+      params.id,
+      paper.id,
+      session.person.id,
+      query.as === "full" ? "viewed" : "downloaded",
+      new Date(),
+    );
+    if (query.as === "full") return reply.type(paper.type).header("content-disposition", "inline").send(bytes);
+    return reply.type(paper.type).header("content-disposition", attachmentHeader(paper.name)).send(bytes);
+  });
+
+  on(officeRoutes.casePaperReview, async (request, reply, { params, body, session }) => {
+    const cases = store();
+    const paper = await cases.paper(params.id, params.paper);
+    if (!paper || paper.byOffice) return notFound(request, reply, session);
+    const reason = body.reason.replace(/\s+/g, " ").trim();
+    if (body.verdict === "return" && (reason === "" || reason.length > longestReason)) {
+      const message =
+        reason === ""
+          ? "Say why it is sent back: the traveller reads it on their page."
+          : `A reason can be at most ${longestReason} characters; this one has ${reason.length}.`;
+      return showCase(request, reply, session, params.id, {
+        problem: { form: "review", paper: paper.id, message, text: body.reason },
+      });
+    }
+    await cases.reviewPaper(
+      params.id,
+      paper.id,
+      body.verdict === "accept" ? "accepted" : "returned",
+      body.verdict === "return" ? reason : null,
+      session.person.id,
+      new Date(),
+    );
+    return reply.redirect(`/office/cases/${params.id}#papers-heading`, 303);
+  });
+
+  // The visa PDF, or a paper that came another way (any paper of the case's checklist): the file's bytes, checked
+  // as a traveller's are (its real type from its bytes, images re-encoded), kept sealed, by the person.
+  on(officeRoutes.casePaperAdd, async (_request, reply, { params, query, session }) => {
+    const body = _request.body;
+    if (!Buffer.isBuffer(body)) throw new OfficeError(415, "Send the file itself, from the case's page.");
+    const cases = store();
+    const record = await cases.get(params.id);
+    if (!record) throw new OfficeError(404, "Not found");
+    if (record.closedAt !== null || record.filesDeletedAt !== null) {
+      throw new OfficeError(409, "This case is closed: open it again (move its stage) to add a paper.");
+    }
+    const asked = setup.checklists.get(record.kind) ?? [];
+    if (query.key !== "visa" && !asked.some((item) => item.key === query.key)) {
+      throw new OfficeError(400, "That paper is not on this case's list.");
+    }
+    const kept = await inspectPaper(body, query.name);
+    if (!kept.ok) return reply.code(400).send({ ok: false, message: kept.message });
+    if (query.key === "visa" && kept.type !== "application/pdf") {
+      return reply.code(400).send({ ok: false, message: "The visa must be a PDF: this file is a picture." });
+    }
+    const id = await cases.addPaper(
+      params.id,
+      {
+        paperKey: query.key,
+        name: kept.name,
+        type: kept.type,
+        bytes: kept.bytes,
+        width: kept.width,
+        height: kept.height,
+      },
+      session.person.id,
+      new Date(),
+    );
+    return reply.code(200).send({ ok: true, paper: id });
+  });
+}
