@@ -91,6 +91,7 @@ describe("the guides", () => {
       "bench:inbox",
       "bench:office",
       "bench:server",
+      "bench:upload",
       "doctor",
       "enquiries",
       "office",
