@@ -211,7 +211,14 @@ describe.each(engines)("a traveller's case in the office, on %s", (engine) => {
     );
     const scan = await cases.addPaper(
       id,
-      { paperKey: "return-ticket", name: "ticket.pdf", type: "application/pdf", bytes: pdf(), width: null, height: null },
+      {
+        paperKey: "return-ticket",
+        name: "ticket.pdf",
+        type: "application/pdf",
+        bytes: pdf(),
+        width: null,
+        height: null,
+      },
       null,
       new Date(),
     );
