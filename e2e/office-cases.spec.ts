@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { loadKeyring } from "../server/data/cases/keys";
 import { CaseStore } from "../server/data/cases/store";
 import { openDatabase } from "../server/data/open";
+import { pdf } from "../server/testing/papers";
 import { expectNoViolations } from "./axe";
 import { expect, isPhone, test } from "./fixtures";
 
@@ -17,25 +18,6 @@ const photo = (r: number, g: number, b: number) =>
   sharp({ create: { width: 900, height: 600, channels: 3, background: { r, g, b } } })
     .jpeg()
     .toBuffer();
-
-function pdf(): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
-  ];
-  let text = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(text, "latin1"));
-    text += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(text, "latin1");
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) text += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(text, "latin1");
-}
 
 test.describe("a traveller's case in the office", () => {
   test("starts a case, sends the link, reviews papers, uploads the visa; the pages fit at each width", async ({

@@ -6,6 +6,7 @@ import { documentsKey, Keyring } from "../data/cases/vault";
 import type { Database } from "../data/open";
 import { engines } from "../data/testing/engines";
 import { removeTestDirs, type Running } from "../testing/inbox-server";
+import { pdf } from "../testing/papers";
 import { stageMail } from "./cases";
 import { OfficeClient, officeOrigin } from "./testing/office-client";
 import { officeServer, type SignedInPerson } from "./testing/office-server";
@@ -25,26 +26,6 @@ const jpeg = () =>
   sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 30, b: 30 } } })
     .jpeg()
     .toBuffer();
-
-/** A small, well-formed PDF of one page. */
-function pdf(): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
-  ];
-  let text = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(text, "latin1"));
-    text += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(text, "latin1");
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) text += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(text, "latin1");
-}
 
 describe("the traveller's e-mail when the case moves", () => {
   const agency = { name: "Karama Visa & Travel", phone: "+971 4 123 4567", from: "office@karama.example" };

@@ -12,16 +12,7 @@ import { firstName } from "./reply-texts";
  * case moves. The case itself, its link and its papers are server/data/cases/store.ts's.
  */
 
-/** The stages, in the order the case goes through them; need-more and closed may come at any point. */
-export const caseStages = [
-  "papers-needed",
-  "papers-complete",
-  "applied",
-  "approved",
-  "visa-ready",
-  "need-more",
-  "closed",
-] as const satisfies readonly CaseStage[];
+export { caseStages } from "../data/cases/store";
 
 export const caseStageLabels: Record<CaseStage, string> = {
   "papers-needed": "Papers needed",

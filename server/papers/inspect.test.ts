@@ -7,6 +7,7 @@ import { crc32, createDeflate } from "node:zlib";
 import { zipSync } from "fflate";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { pdf } from "../testing/papers";
 import { attachmentHeader, fitsCase, inspectPaper, paperLimits, paperName, type Kept, type Refusal } from "./inspect";
 
 const MB = 1024 * 1024;
@@ -48,27 +49,6 @@ async function bombPng(side: number): Promise<Buffer> {
     pngChunk("IDAT", Buffer.concat(parts)),
     pngChunk("IEND", Buffer.alloc(0)),
   ]);
-}
-
-/** A small, well-formed PDF with the given number of pages (its cross-reference table's offsets right). */
-function pdf(pages: number): Buffer {
-  const kids = Array.from({ length: pages }, (_, index) => `${index + 3} 0 R`).join(" ");
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
-    ...Array.from({ length: pages }, () => "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>"),
-  ];
-  let text = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(text, "latin1"));
-    text += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(text, "latin1");
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) text += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(text, "latin1");
 }
 
 /** A Windows program's first bytes: the MZ header pointing at a PE signature. */

@@ -5,6 +5,7 @@
  */
 import type { Database } from "../database";
 import type { CaseStage } from "../schema";
+import { caseStages } from "./store";
 import { dubaiDay } from "../dubai-days";
 
 export interface CaseFigures {
@@ -13,16 +14,6 @@ export interface CaseFigures {
   /** From the enquiry to "visa ready", in days (one decimal), over the cases ready in the period. */
   toVisa: { count: number; medianDays: number | null; ninetiethDays: number | null };
 }
-
-const stages: readonly CaseStage[] = [
-  "papers-needed",
-  "papers-complete",
-  "applied",
-  "approved",
-  "visa-ready",
-  "need-more",
-  "closed",
-];
 
 const dayMs = 86_400_000;
 
@@ -40,7 +31,7 @@ export async function caseFigures(database: Database, from: string, to: string):
     .select(["stage", (eb) => eb.fn.countAll<number | string>().as("count")])
     .groupBy("stage")
     .execute();
-  const byStage = Object.fromEntries(stages.map((stage) => [stage, 0])) as Record<CaseStage, number>;
+  const byStage = Object.fromEntries(caseStages.map((stage) => [stage, 0])) as Record<CaseStage, number>;
   for (const row of counts) if (row.stage in byStage) byStage[row.stage] = Number(row.count);
 
   // Each case's first move to "visa ready", and when its enquiry came (or the case began).

@@ -11,6 +11,17 @@ import type { Database } from "../database";
 import type { CaseKind, CaseStage, Schema } from "../schema";
 import { type Keyring, MissingKeyError, newFileKey, openWith, sealWith, unwrapFileKey } from "./vault";
 
+/** The stages, in the order a case goes through them; need-more and closed may come at any point. */
+export const caseStages = [
+  "papers-needed",
+  "papers-complete",
+  "applied",
+  "approved",
+  "visa-ready",
+  "need-more",
+  "closed",
+] as const satisfies readonly CaseStage[];
+
 /** A link works while its case is open and this many days after it closed (the visa's download with it). */
 export const linkLastsDays = 30;
 /** An upload nobody added to for this long is removed (its sealed chunks with it). */
