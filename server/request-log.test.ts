@@ -16,3 +16,18 @@ describe("the request log never keeps an invitation link's token (issue 34, find
     }
   });
 });
+
+describe("the request log never keeps a traveller's private link (issue 56)", () => {
+  const link = "Zq9_-abcdefghijklmnopqrstuvwxyz0123456789AB";
+  it("replaces the link in the page's and its papers' paths, and leaves the room's own addresses", () => {
+    expect(withoutSecrets(`/case/${link}`)).toBe("/case/…");
+    expect(withoutSecrets(`/case/${link}/papers/${"a".repeat(32)}`)).toBe(`/case/…/papers/${"a".repeat(32)}`);
+    expect(withoutSecrets(`/CASE/${link}`)).toBe("/CASE/…");
+    expect(withoutSecrets("/case/uploads/0123")).toBe("/case/uploads/0123");
+    expect(withoutSecrets("/case/assets/case.abc.js")).toBe("/case/assets/case.abc.js");
+    for (const keep of [false, true]) {
+      const request = { method: "GET", url: `/case/${link}?x=1`, host: "localhost", ip: "1.2.3.4" };
+      expect(JSON.stringify(requestSerializer(keep)(request as unknown as FastifyRequest))).not.toContain(link);
+    }
+  });
+});

@@ -5,12 +5,18 @@ import type { FastifyRequest, FastifyServerOptions } from "fastify";
  * address and no query string (a search in the office, /office/data?email=…, carries the person it is about), so
  * that the log keeps nothing the privacy page says the site does not keep. LOG_VISITORS=on keeps both, for a site
  * that needs them (tracing an attack, say). The User-Agent is never logged. An invitation link's token is a
- * one-time secret that lets its holder add a passkey: it is never logged, whatever the setting.
+ * one-time secret that lets its holder add a passkey, and a traveller's link opens their papers: neither is ever logged,
+ * whatever the setting.
  */
 
-/** A path with an invitation's token replaced: /office/enrol/… */
+/**
+ * A path with its secret replaced: an invitation's token (/office/enrol/…), and a traveller's private link
+ * (/case/…, issue 56: it opens their papers; the case room's own /case/assets and /case/uploads carry none).
+ */
 export function withoutSecrets(url: string): string {
-  return url.replace(/^\/office\/enrol\/(?!options(?:[?#]|$))[^/?#]+/, "/office/enrol/…");
+  return url
+    .replace(/^\/office\/enrol\/(?!options(?:[?#]|$))[^/?#]+/, "/office/enrol/…")
+    .replace(/^(\/case\/)(?!(?:assets|uploads)(?:[/?#]|$))[^/?#]+/i, "$1…");
 }
 
 /** What the log keeps of a request. */
