@@ -1,16 +1,18 @@
-import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import type { CDPSession, Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+import { loadKeyring } from "../server/data/cases/keys";
 import { CaseStore } from "../server/data/cases/store";
-import { documentsKey, Keyring, readKeyText } from "../server/data/cases/vault";
-import { openDatabase, type Database } from "../server/data/open";
+import { openDatabase } from "../server/data/open";
 import { cameraPhoto } from "../server/testing/photos";
-import { e2eDocumentsKey } from "./documents-key";
+import { expect, test } from "./fixtures";
 
 /*
- * Issue 56: a traveller sends their papers from their own page, on a phone, over a weak connection. Chromium's
- * "Slow 3G" (its DevTools preset), the connection cut twice during the photo's upload and the tab closed and opened
- * again: every paper arrives once and whole, nothing already sent goes again, and the page says so.
+ * Issue 56: a visitor's enquiry; the office starts a case and sends its link; the traveller sends their papers from
+ * their own page, on a phone, over a weak connection: Chromium's "Slow 3G" (its DevTools preset), the connection
+ * cut twice during the photo's upload and the tab closed and opened again. Every paper arrives once and whole,
+ * nothing already sent goes again, the page says so, and the office sees the papers. The worker's office
+ * (e2e/office-fixtures.ts) serves both sides.
  */
 
 const slow3g = {
@@ -19,17 +21,6 @@ const slow3g = {
   downloadThroughput: ((500 * 1000) / 8) * 0.8,
   uploadThroughput: ((500 * 1000) / 8) * 0.8,
 };
-
-let database: Database;
-let cases: CaseStore;
-
-test.beforeAll(async () => {
-  database = await openDatabase({ engine: "sqlite", path: process.env.E2E_INBOX_DB ?? "" }, { migrate: false });
-  cases = new CaseStore(database, new Keyring([documentsKey(readKeyText(e2eDocumentsKey))]));
-});
-test.afterAll(async () => {
-  await database.close();
-});
 
 /** A small PDF, kept byte for byte: its hash is checked end to end. */
 function scanPdf(): Buffer {
@@ -68,24 +59,28 @@ function watchUploads(page: Page, sent: { method: string; bytes: number }[]) {
   });
 }
 
-test("a photo and a PDF reach the agency over Slow 3G, with the connection cut twice and the tab closed once @phone", async ({
+test("an enquiry's case: the office sends the link, the papers reach it over Slow 3G, cut twice, the tab closed once @phone", async ({
   browser,
+  page: officePage,
+  office,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const id = await cases.start(
-    {
-      enquiryId: null,
-      name: "Maria Santos",
-      phone: "+971 50 123 4567",
-      email: null,
-      service: "Dubai Tourist Visa",
-      kind: "visit-visa",
-      travelDate: null,
-    },
-    null,
-    new Date(),
-  );
-  const link = await cases.issueLink(id, null, new Date());
+  // The enquiry, and the office's side: Start a case, Send the link (shown this once).
+  const name = "Maria Slowlink";
+  await office.postEnquiry(officePage, { name, visa: "Dubai Tourist Visa", email: "maria@example.com" });
+  await office.session(officePage, "staff");
+  await officePage.goto(`${office.origin}/office?q=${encodeURIComponent(name)}`);
+  await officePage
+    .getByRole("link", { name: new RegExp(name) })
+    .first()
+    .click();
+  await officePage.getByRole("button", { name: "Start a case" }).click();
+  await expect(officePage).toHaveURL(/\/office\/cases\/\d+$/);
+  const id = Number(/\/office\/cases\/(\d+)$/.exec(officePage.url())?.[1]);
+  await officePage.getByRole("button", { name: "Send the link" }).click();
+  const link = await officePage.getByRole("textbox", { name: "The link to send" }).inputValue();
+  expect(link).toMatch(new RegExp(`^${office.origin}/case/[A-Za-z0-9_-]{43}$`));
+
   const photo = await cameraPhoto();
   expect(photo.length).toBeGreaterThan(4_500_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -93,7 +88,7 @@ test("a photo and a PDF reach the agency over Slow 3G, with the connection cut t
   let page = await context.newPage();
   watchUploads(page, sent);
   let cdp = await throttled(page);
-  await page.goto(`/case/${link}`);
+  await page.goto(link);
   await expect(page.locator("html[data-ready]")).toBeAttached({ timeout: 60_000 });
 
   const passport = page.locator('[data-upload="passport-first"]');
@@ -114,7 +109,7 @@ test("a photo and a PDF reach the agency over Slow 3G, with the connection cut t
   page = await context.newPage();
   watchUploads(page, sent);
   cdp = await throttled(page);
-  await page.goto(`/case/${link}`);
+  await page.goto(link);
   await expect(page.locator("html[data-ready]")).toBeAttached({ timeout: 60_000 });
   const again = page.locator('[data-upload="passport-first"]');
   await again
@@ -134,6 +129,14 @@ test("a photo and a PDF reach the agency over Slow 3G, with the connection cut t
     timeout: 90_000,
   });
 
+  // The office sees both papers on the case, waiting for its review.
+  await officePage.goto(`${office.origin}/office/cases/${id}`);
+  await expect(officePage.locator('[data-paper-key="passport-first"]')).toContainText("IMG_2041.jpg");
+  await expect(officePage.locator('[data-paper-key="passport-first"] img')).toBeVisible();
+  await expect(officePage.locator('[data-paper-key="return-ticket"]')).toContainText("ticket.pdf");
+
+  const database = await openDatabase({ engine: "sqlite", path: office.database }, { migrate: false });
+  const cases = new CaseStore(database, loadKeyring({ inboxDb: office.database }).keyring);
   // Each paper arrived once; the photo was created once and no byte of it was sent twice but for the pieces the
   // cuts broke off (at most one 256 KB piece each).
   const papers = await cases.papers(id);
@@ -173,4 +176,5 @@ test("a photo and a PDF reach the agency over Slow 3G, with the connection cut t
     await page.screenshot({ path: testInfo.outputPath(`case-page-${width}.png`), fullPage: true });
   }
   await context.close();
+  await database.close();
 });
