@@ -63,6 +63,20 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
   const RateStore = databaseRateLimitStore(() => options.database.connection?.database ?? null);
   const rateStore = new RateStore({} as never);
   const guard = new LinkGuard(() => rateStore);
+  // A database whose papers were sealed under another documents key (a backup put back, another server's): said at
+  // start, by the key's fingerprint, so that the owner puts the right DOCUMENTS_KEY back. The papers stay shut.
+  app.addHook("onReady", async () => {
+    const missing = await store()
+      ?.missingKeys()
+      .catch(() => []);
+    if (missing && missing.length > 0) {
+      app.log.error(
+        `The travellers' papers are sealed under documents key ${missing.join(" and ")}, which this server does not ` +
+          "have: set DOCUMENTS_KEY (or DOCUMENTS_KEY_FILE) to that key, from where it was kept apart from the " +
+          "backups. Until then no paper opens (npm run doctor checks it).",
+      );
+    }
+  });
   /** The case each request to the uploads was let through for (uploads.ts reads it). */
   const letThrough = new WeakMap<IncomingMessage, CaseRecord>();
 

@@ -1,0 +1,66 @@
+import { Writable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { CaseStore } from "../data/cases/store";
+import { documentsKey, Keyring } from "../data/cases/vault";
+import { openDatabase } from "../data/open";
+import { newDbPath, start } from "../testing/inbox-server";
+
+/*
+ * Issue 56: a server started on a database (a backup put back, another server's) whose papers were sealed under a
+ * documents key it does not have says so at its start, naming the key by its fingerprint; it opens none of them.
+ */
+const closing: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closing.splice(0)) await close();
+});
+
+describe("a server without the documents key its papers were sealed under", () => {
+  it("names the missing key in its log at start, and starts (the site and the office still work)", async () => {
+    const dbPath = newDbPath();
+    const sealedUnder = documentsKey(Buffer.alloc(32, 21));
+    const database = await openDatabase({ engine: "sqlite", path: dbPath });
+    const cases = new CaseStore(database, new Keyring([sealedUnder]));
+    const id = await cases.start(
+      {
+        enquiryId: null,
+        name: "Maria",
+        phone: null,
+        email: null,
+        service: "Visa",
+        kind: "visit-visa",
+        travelDate: null,
+      },
+      null,
+      new Date(),
+    );
+    await cases.addPaper(
+      id,
+      { paperKey: "photo", name: "me.jpg", type: "image/jpeg", bytes: Buffer.from("jpeg"), width: 1, height: 1 },
+      null,
+      new Date(),
+    );
+    await database.close();
+
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const other = new Keyring([documentsKey(Buffer.alloc(32, 22))]);
+    const server = await start({
+      dbPath,
+      server: { logger: { level: "info", stream }, documents: { keyring: other, keepDays: 30, from: "DOCUMENTS_KEY" } },
+    });
+    closing.push(() => server.app.close());
+    const said = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(said).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        msg: expect.stringContaining(`sealed under documents key ${sealedUnder.id}, which this server does not have`),
+      }),
+    );
+    expect((await fetch(`${server.origin}/`)).status).toBe(200);
+  });
+});
