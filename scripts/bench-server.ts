@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { serverNodeFlags } from "../server/node-flags";
 import { diskKib, formatMib, type MeasuredRun, runMeasured, TreeSampler } from "./bench/memory";
 
 /*
@@ -86,7 +87,7 @@ const disk = (what: string, folder: string) => disks.push([what, formatMib(diskK
  */
 async function serve(): Promise<string> {
   log(`node --import tsx server/index.ts${pinned ? ` (taskset -c ${values.cpus})` : ""}, then / and /office`);
-  const args = ["--import", "tsx", "server/index.ts"];
+  const args = [...serverNodeFlags, "--import", "tsx", "server/index.ts"];
   const child = pinned
     ? spawn("taskset", ["-c", values.cpus ?? "0", process.execPath, ...args], {
         cwd: clone,

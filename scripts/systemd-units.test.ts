@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { serverNodeFlags } from "../server/node-flags";
 import { afterAll, describe, expect, it } from "vitest";
 
 /*
@@ -36,11 +37,16 @@ describe("the units say what the issue asks", () => {
         "Group=karama",
         "KillSignal=SIGTERM",
         "TimeoutStopSec=30s",
-        "ExecStart=/usr/local/bin/node --import tsx server/index.ts",
+        `ExecStart=/usr/local/bin/node ${serverNodeFlags.join(" ")} --import tsx server/index.ts`,
         "WorkingDirectory=/srv/karama/current",
       ]),
     );
     expect(existsSync(join(root, "server", "index.ts"))).toBe(true);
+    // npm run serve runs it the same way (issue 56: the young generation's size, server/node-flags.ts).
+    const scripts = (
+      JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    ).scripts;
+    expect(scripts.serve).toBe(`node ${serverNodeFlags.join(" ")} --import tsx server/index.ts`);
   });
 
   it.each([

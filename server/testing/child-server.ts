@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
+import { serverNodeFlags } from "../node-flags";
 
 export interface ChildServer {
   process: ChildProcess;
@@ -23,7 +24,7 @@ export function spawnServer(
   timeoutMs = 60_000,
   shell: Record<string, string | undefined> = process.env,
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "server", "index.ts")], {
+  const child = spawn(process.execPath, [...serverNodeFlags, "--import", "tsx", join(repoRoot, "server", "index.ts")], {
     cwd: repoRoot,
     // DATABASE_URL only when the test gives one: a developer's own must never receive a test's enquiries. Nor
     // does their settings file (.env) reach a test's server, unless the test names one (ENV_FILE).
