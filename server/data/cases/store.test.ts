@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import { InboxStore } from "../enquiries/store";
+import { migrateToLatest } from "../migrate";
+import { migrations } from "../migrations";
 import { openDatabase, type Database } from "../open";
+import { submission } from "../../testing/submission";
 import { emptyDatabase, engines } from "../testing/engines";
 import { dumpDatabase } from "../testing/postgres";
 import type { DatabaseSetting } from "../settings";
@@ -61,6 +65,33 @@ function holds(haystack: Buffer, needle: Buffer): boolean {
 }
 
 describe.each(engines)("a traveller's case, on %s", (engine) => {
+  it("comes to a database the previous version made (migration 17), its enquiries kept, a case started from one", async () => {
+    const { setting, remove } = await emptyDatabase(engine);
+    cleanups.push(remove);
+    const before = await openDatabase(setting, { migrate: false });
+    await migrateToLatest(before, migrations.slice(0, 17));
+    await new InboxStore(before).addMany(
+      [
+        {
+          submission: submission({ name: "Maria Before" }),
+          heldReason: null,
+          page: "/dubai-visa/3",
+          source: null,
+          device: "phone",
+        },
+      ],
+      start,
+    );
+    await before.close();
+    const database = await openDatabase(setting);
+    cleanups.push(() => database.close());
+    const enquiry = await database.db.selectFrom("enquiries").select(["id", "name"]).executeTakeFirstOrThrow();
+    expect(enquiry.name).toBe("Maria Before");
+    const store = new CaseStore(database, keys);
+    const id = await store.start({ ...maria, enquiryId: Number(enquiry.id) }, null, start);
+    expect((await store.get(id))?.enquiryId).toBe(Number(enquiry.id));
+  });
+
   it("starts from an enquiry's details, at papers needed, with the start on its timeline", async () => {
     const { store, database } = await open(engine);
     const staff = await person(database, "Aisha");
