@@ -10,8 +10,8 @@ import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../server/data/open";
 import { PushStore } from "../server/data/push";
-import { CaseStore } from "../server/data/cases/store";
-import { documentsKey, Keyring, readKeyText } from "../server/data/cases/vault";
+import { documentsKey, readKeyText } from "../server/data/cases/vault";
+import { databaseWithPaper } from "../server/testing/papers";
 import { removeTestDirs, testDatabase } from "../server/testing/inbox-server";
 import { LocalSmtp } from "../server/testing/smtp";
 import { type Check, type DoctorOptions, runChecks } from "./doctor/checks";
@@ -129,29 +129,8 @@ describe("npm run doctor", () => {
 
   it("opens a paper with the documents key; names the key papers were sealed under when it is another (issue 56)", async () => {
     const path = join(folder, "papers.sqlite");
-    const opened = await openDatabase({ engine: "sqlite", path });
     const sealedUnder = documentsKey(readKeyText(documentsKeyText));
-    const cases = new CaseStore(opened, new Keyring([sealedUnder]));
-    const id = await cases.start(
-      {
-        enquiryId: null,
-        name: "Maria",
-        phone: null,
-        email: null,
-        service: "Visa",
-        kind: "visit-visa",
-        travelDate: null,
-      },
-      null,
-      new Date(),
-    );
-    await cases.addPaper(
-      id,
-      { paperKey: "photo", name: "me.jpg", type: "image/jpeg", bytes: Buffer.from("jpeg"), width: 1, height: 1 },
-      null,
-      new Date(),
-    );
-    await opened.close();
+    await databaseWithPaper(path, sealedUnder);
     expect(line(await check({ DATABASE_URL: `sqlite:${path}` }), /documents key/)).toMatchObject({
       status: "ok",
       text: `The documents key ${sealedUnder.id} (from DOCUMENTS_KEY) opens the papers kept (1)`,

@@ -1,9 +1,8 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { CaseStore } from "../data/cases/store";
 import { documentsKey, Keyring } from "../data/cases/vault";
-import { openDatabase } from "../data/open";
 import { newDbPath, start } from "../testing/inbox-server";
+import { databaseWithPaper } from "../testing/papers";
 
 /*
  * Issue 56: a server started on a database (a backup put back, another server's) whose papers were sealed under a
@@ -18,28 +17,7 @@ describe("a server without the documents key its papers were sealed under", () =
   it("names the missing key in its log at start, and starts (the site and the office still work)", async () => {
     const dbPath = newDbPath();
     const sealedUnder = documentsKey(Buffer.alloc(32, 21));
-    const database = await openDatabase({ engine: "sqlite", path: dbPath });
-    const cases = new CaseStore(database, new Keyring([sealedUnder]));
-    const id = await cases.start(
-      {
-        enquiryId: null,
-        name: "Maria",
-        phone: null,
-        email: null,
-        service: "Visa",
-        kind: "visit-visa",
-        travelDate: null,
-      },
-      null,
-      new Date(),
-    );
-    await cases.addPaper(
-      id,
-      { paperKey: "photo", name: "me.jpg", type: "image/jpeg", bytes: Buffer.from("jpeg"), width: 1, height: 1 },
-      null,
-      new Date(),
-    );
-    await database.close();
+    await databaseWithPaper(dbPath, sealedUnder);
 
     const lines: string[] = [];
     const stream = new Writable({

@@ -1,5 +1,9 @@
 /* Papers the tests send (issue 56). */
 
+import { CaseStore } from "../data/cases/store";
+import { type DocumentsKey, Keyring } from "../data/cases/vault";
+import { openDatabase } from "../data/open";
+
 /** A small, well-formed PDF with the given number of pages (its cross-reference table's offsets right). */
 export function pdf(pages = 1): Buffer {
   const kids = Array.from({ length: pages }, (_, index) => `${index + 3} 0 R`).join(" ");
@@ -19,4 +23,33 @@ export function pdf(pages = 1): Buffer {
   for (const offset of offsets) text += `${String(offset).padStart(10, "0")} 00000 n \n`;
   text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(text, "latin1");
+}
+
+/** An SQLite database at `path` holding one case with one paper sealed under `key` (a backup from another server). */
+export async function databaseWithPaper(path: string, key: DocumentsKey): Promise<void> {
+  const database = await openDatabase({ engine: "sqlite", path });
+  try {
+    const cases = new CaseStore(database, new Keyring([key]));
+    const id = await cases.start(
+      {
+        enquiryId: null,
+        name: "Maria",
+        phone: null,
+        email: null,
+        service: "Visa",
+        kind: "visit-visa",
+        travelDate: null,
+      },
+      null,
+      new Date(),
+    );
+    await cases.addPaper(
+      id,
+      { paperKey: "photo", name: "me.jpg", type: "image/jpeg", bytes: Buffer.from("jpeg"), width: 1, height: 1 },
+      null,
+      new Date(),
+    );
+  } finally {
+    await database.close();
+  }
 }
