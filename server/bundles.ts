@@ -6,6 +6,7 @@
 import { build, type BuildOptions, version as esbuildVersion } from "esbuild";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -150,4 +151,18 @@ export async function prune(cacheDir: string, keep: string[]): Promise<void> {
       .filter((name) => !keep.some((prefix) => name.startsWith(prefix)) && !name.endsWith(".json"))
       .map((name) => quietly(rm(join(cacheDir, name), { force: true }))),
   );
+}
+
+/**
+ * A style sheet of the server's own pages: the agency's colours first (app/styles/brand.css, the public site's too),
+ * then `file`, whose `url("inter.woff2")` becomes the font's hashed name; and that font (Inter), to serve beside it.
+ */
+export async function styleSheetWithFont(file: string): Promise<{ css: Buffer; font: Buffer; fontName: string }> {
+  const font = await readFile(
+    createRequire(import.meta.url).resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"),
+  );
+  const fontName = hashed("inter", "woff2", font);
+  const brand = await readFile(join(repoRoot, "app", "styles", "brand.css"), "utf8");
+  const own = await readFile(file, "utf8");
+  return { css: Buffer.from(brand + own.replace('url("inter.woff2")', `url("${fontName}")`)), font, fontName };
 }

@@ -4,10 +4,8 @@
  * holding a hash of its content. Made at start like the office's (server/bundles.ts, its own cache folder) and
  * served by this server alone: nothing of it is in a public page's build.
  */
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import { type Asset, cachedScript, compressed, hashed, prune, sha256 } from "../bundles";
+import { type Asset, cachedScript, compressed, hashed, prune, sha256, styleSheetWithFont } from "../bundles";
 import type { CaseAssets } from "./pages";
 
 export const caseAssetsPath = "/case/assets/";
@@ -27,13 +25,7 @@ export async function buildCaseAssets(
 ): Promise<CaseAssetFiles> {
   const cacheDir = options.cacheDir === undefined ? caseCacheDir : options.cacheDir;
   const { script } = await cachedScript(options.entry ?? join(import.meta.dirname, "client", "case.ts"), cacheDir);
-  const font = await readFile(
-    createRequire(import.meta.url).resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"),
-  );
-  const fontName = hashed("inter", "woff2", font);
-  const brand = await readFile(join(repoRoot, "app", "styles", "brand.css"), "utf8");
-  const room = await readFile(join(import.meta.dirname, "case.css"), "utf8");
-  const css = Buffer.from(brand + room.replace('url("inter.woff2")', `url("${fontName}")`));
+  const { css, font, fontName } = await styleSheetWithFont(join(import.meta.dirname, "case.css"));
   const jsName = hashed("case", "js", script);
   const cssName = hashed("case", "css", css);
   const [js, style] = await Promise.all([compressed(script, cacheDir), compressed(css, cacheDir)]);

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import { type Asset, cachedScript, compressed, hashed, prune, sha256 } from "../bundles";
+import { type Asset, cachedScript, compressed, hashed, prune, sha256, styleSheetWithFont } from "../bundles";
 import type { Assets } from "./pages/layout";
 
 export type { Asset };
@@ -56,14 +55,7 @@ export async function buildOfficeAssets(options: BuildOfficeOptions = {}): Promi
   const cacheDir = options.cacheDir === undefined ? officeCacheDir : options.cacheDir;
   const { script, cached } = await cachedScript(entry, cacheDir);
   const workerScript = await cachedScript(workerEntry, cacheDir);
-  const font = await readFile(
-    createRequire(import.meta.url).resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"),
-  );
-  const fontName = hashed("inter", "woff2", font);
-  // The agency's colours first, from the one file the public site uses too.
-  const brand = await readFile(join(repoRoot, "app", "styles", "brand.css"), "utf8");
-  const office = await readFile(join(import.meta.dirname, "office.css"), "utf8");
-  const css = Buffer.from(brand + office.replace('url("inter.woff2")', `url("${fontName}")`));
+  const { css, font, fontName } = await styleSheetWithFont(join(import.meta.dirname, "office.css"));
   const jsName = hashed("office", "js", script);
   const cssName = hashed("office", "css", css);
   const [js, style] = await Promise.all([compressed(script, cacheDir), compressed(css, cacheDir)]);
