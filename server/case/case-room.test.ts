@@ -248,6 +248,25 @@ describe.each(engines)("the traveller's case room, on %s", (engine) => {
     expect(await download.text()).not.toContain("JFIF");
   });
 
+  it("answers bad input with a 4xx: a malformed paper id, a huge link, a malformed upload id, two links at once", async () => {
+    const { link } = await newCase();
+    expect((await fetch(`${server.origin}/case/${link}/papers/not-a-paper`, { headers: from() })).status).toBe(400);
+    // Longer than any path the server looks up: refused before any lookup (403, as for any such address).
+    expect((await page("x".repeat(5_000))).status).toBe(403);
+    expect((await head(link, "/case/uploads/..%2f..%2fetc")).status).toBe(400);
+    const twice = await fetch(`${server.origin}/case/uploads`, {
+      method: "POST",
+      headers: [
+        ...Object.entries(from()),
+        ["tus-resumable", "1.0.0"],
+        ["upload-length", "10"],
+        ["case-link", link],
+        ["case-link", link],
+      ],
+    });
+    expect(twice.status).toBe(404);
+  });
+
   it("refuses an upload from another site, or without the link", async () => {
     const { link } = await newCase();
     expect((await create(link, 10, "passport-first", "a.jpg", { origin: "https://evil.example" })).status).toBe(403);
