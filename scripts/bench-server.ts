@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { serverNodeFlags } from "../server/node-flags";
+import { serverEnvironment, serverNodeFlags } from "../server/node-flags";
 import { diskKib, formatMib, type MeasuredRun, runMeasured, TreeSampler } from "./bench/memory";
 
 /*
@@ -47,6 +47,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "karama-server-bench-data-"));
 // The clone's commands read no settings file and write their database outside the release, as on a server.
 const env: NodeJS.ProcessEnv = {
   ...process.env,
+  ...serverEnvironment,
   ENV_FILE: "off",
   INBOX_DB: join(dataDir, "inbox.sqlite"),
   DATABASE_URL: "",

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { serverNodeFlags } from "../server/node-flags";
+import { serverEnvironment, serverNodeFlags } from "../server/node-flags";
 import { afterAll, describe, expect, it } from "vitest";
 
 /*
@@ -38,6 +38,7 @@ describe("the units say what the issue asks", () => {
         "KillSignal=SIGTERM",
         "TimeoutStopSec=30s",
         `ExecStart=/usr/local/bin/node ${serverNodeFlags.join(" ")} --import tsx server/index.ts`,
+        ...Object.entries(serverEnvironment).map(([name, value]) => `Environment=${name}=${value}`),
         "WorkingDirectory=/srv/karama/current",
       ]),
     );
@@ -46,7 +47,8 @@ describe("the units say what the issue asks", () => {
     const scripts = (
       JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }
     ).scripts;
-    expect(scripts.serve).toBe(`node ${serverNodeFlags.join(" ")} --import tsx server/index.ts`);
+    const environment = Object.entries(serverEnvironment).map(([name, value]) => `${name}=${value} `);
+    expect(scripts.serve).toBe(`${environment.join("")}node ${serverNodeFlags.join(" ")} --import tsx server/index.ts`);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import { serverNodeFlags } from "../node-flags";
+import { serverEnvironment, serverNodeFlags } from "../node-flags";
 
 export interface ChildServer {
   process: ChildProcess;
@@ -30,8 +30,17 @@ export function spawnServer(
     // does their settings file (.env) reach a test's server, unless the test names one (ENV_FILE).
     env:
       shell === process.env
-        ? { ...shell, DATABASE_URL: "", ENV_FILE: "off", HOST: "127.0.0.1", PORT: "0", LOG: "off", ...env }
-        : { ...shell, HOST: "127.0.0.1", PORT: "0", LOG: "off", ...env },
+        ? {
+            ...shell,
+            ...serverEnvironment,
+            DATABASE_URL: "",
+            ENV_FILE: "off",
+            HOST: "127.0.0.1",
+            PORT: "0",
+            LOG: "off",
+            ...env,
+          }
+        : { ...shell, ...serverEnvironment, HOST: "127.0.0.1", PORT: "0", LOG: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<string>((resolve) => {
