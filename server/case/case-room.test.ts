@@ -5,7 +5,7 @@ import { CaseStore, type NewCase } from "../data/cases/store";
 import { documentsKey, Keyring } from "../data/cases/vault";
 import { openDatabase, type Database } from "../data/open";
 import { engines } from "../data/testing/engines";
-import { type Running, startOn } from "../testing/inbox-server";
+import { type Running, start, startOn } from "../testing/inbox-server";
 import { pushOffReason } from "../push/config";
 import { casePolicy } from "./headers";
 import { uploadsPerHour, wrongLinksAllowed } from "./link";
@@ -335,5 +335,36 @@ describe.each(engines)("the traveller's case room, on %s", (engine) => {
     const twentyFirst = await create(link, small.length, "photo");
     expect(twentyFirst.status).toBe(413);
     expect(await twentyFirst.text()).toMatch(/20/);
+  });
+});
+
+describe("the traveller's case room while its database cannot be reached", () => {
+  let server: Running;
+  beforeAll(async () => {
+    // A PostgreSQL nobody listens for: the server starts and keeps trying, as after a database's restart.
+    const url = "postgres://karama@127.0.0.1:9/karama";
+    server = await start({ database: { engine: "postgres", url, safeUrl: url } });
+  });
+  afterAll(async () => {
+    await server.app.close();
+  });
+
+  it("says the page cannot open just now (503, try again in a minute), never that the link is wrong", async () => {
+    const link = randomBytes(32).toString("base64url");
+    const reply = await fetch(`${server.origin}/case/${link}`, { headers: from() });
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get("retry-after")).toBe("60");
+    expect(reply.headers.get("cache-control")).toBe("no-store");
+    const body = await reply.text();
+    expect(body).toContain("Your page cannot open just now");
+    expect(body).not.toContain("This link does not work");
+    expect(body).toMatch(/Call or WhatsApp us/);
+    // Nor does a database that is down count against the address as wrong links.
+    for (let n = 0; n < wrongLinksAllowed + 2; n++) await fetch(`${server.origin}/case/${link}`, { headers: from() });
+    const upload = await fetch(`${server.origin}/case/uploads`, {
+      method: "POST",
+      headers: { ...from(), "tus-resumable": "1.0.0", "upload-length": "10", "case-link": link },
+    });
+    expect(upload.status).toBe(503);
   });
 });

@@ -113,6 +113,19 @@ export function WrongLinkPage({
   );
 }
 
+/** The page of any link while the case's records are out of reach for a moment (a database restarting, say). */
+export function CannotOpenPage({ agency, assets }: { agency: Agency; assets: CaseAssets | null }) {
+  return (
+    <Shell title="Your page cannot open just now" agency={agency} assets={assets}>
+      <h1>Your page cannot open just now</h1>
+      <p>Our records are out of reach for a moment. Please try again in a minute: your link is fine.</p>
+      <p>
+        Call or WhatsApp us at <a href={agency.phone.href}>{agency.phone.display}</a> if you need us now.
+      </p>
+    </Shell>
+  );
+}
+
 function StageTrack({ record, events }: { record: CaseRecord; events: CaseEvent[] }) {
   // The date each step was reached: its last move there on the timeline (the start is "papers needed").
   const reached = new Map<CaseStage, string>([["papers-needed", record.createdAt]]);

@@ -22,7 +22,7 @@ import { attachmentHeader } from "../papers/inspect";
 import type { CaseAssetFiles } from "./assets";
 import { paperPolicy } from "./headers";
 import { LinkGuard, uploadAllowed } from "./link";
-import { type Agency, type AskedPaper, CasePage, WrongLinkPage } from "./pages";
+import { type Agency, type AskedPaper, CannotOpenPage, CasePage, WrongLinkPage } from "./pages";
 import { uploadsPath, uploadsServer } from "./uploads";
 import { zodValidator } from "../zod-validator";
 
@@ -83,6 +83,10 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
   const wrongLink = (reply: FastifyReply, stopped: boolean) =>
     html(reply, stopped ? 429 : 404, <WrongLinkPage agency={agency} assets={assets.urls} stopped={stopped} />);
 
+  /** The database is out of reach (restarting, say): not the link's fault, and not counted against the address. */
+  const cannotOpen = (reply: FastifyReply) =>
+    html(reply.header("retry-after", "60"), 503, <CannotOpenPage agency={agency} assets={assets.urls} />);
+
   /** The case a link opens, or null after answering with the wrong-link page (and counting the miss). */
   async function caseOfLink(request: FastifyRequest, reply: FastifyReply, link: string): Promise<CaseRecord | null> {
     if (guard.isStopped(request.ip)) {
@@ -91,10 +95,17 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
     }
     const cases = store();
     if (!cases) {
-      html(reply, 503, <WrongLinkPage agency={agency} assets={assets.urls} stopped={false} />);
+      cannotOpen(reply);
       return null;
     }
-    const record = await cases.byLink(link, new Date());
+    let record: CaseRecord | undefined;
+    try {
+      record = await cases.byLink(link, new Date());
+    } catch (error) {
+      app.log.error({ err: error }, "A traveller's link could not be looked up");
+      cannotOpen(reply);
+      return null;
+    }
     if (record) return record;
     wrongLink(reply, await guard.missed(request.ip));
     return null;

@@ -328,10 +328,22 @@ export interface CasesTable {
   files_deleted_at: string | null;
 }
 
+/** A traveller's device told when their visa moves (Web Push): its subscription, for one case (migration 19). */
+export interface CasePushTable {
+  id: Generated<number>;
+  case_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  last_error: string | null;
+}
+
 /**
  * A case's timeline, append-only: `started`, `link` (sent anew), `link-revoked`, `stage` (`{"stage","note"}`),
- * `paper-sent`, `paper-accepted`, `paper-returned` (`{"paper","reason"}`), `paper-viewed` and `paper-downloaded`
- * (who opened which paper in the office), `files-deleted`.
+ * `paper-sent`, `paper-accepted`, `paper-returned` (`{"paper","reason"}`), `paper-viewed`, `paper-downloaded` and
+ * `paper-glimpsed` (a thumbnail; at most one an hour for each person and paper) (who opened which paper in the
+ * office), `files-deleted`, `twin-detached` (a second open case of one enquiry, untied by migration 19).
  */
 export interface CaseEventsTable {
   id: Generated<number>;
@@ -423,4 +435,5 @@ export interface Schema {
   case_papers: CasePapersTable;
   case_uploads: CaseUploadsTable;
   case_upload_chunks: CaseUploadChunksTable;
+  case_push: CasePushTable;
 }

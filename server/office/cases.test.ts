@@ -228,9 +228,11 @@ describe.each(engines)("a traveller's case in the office, on %s", (engine) => {
     const events = (await cases.events(id)).map((event) => [event.kind, event.who]);
     expect(events).toContainEqual(["paper-viewed", "Staff Sam"]);
     expect(events).toContainEqual(["paper-downloaded", "Staff Sam"]);
+    expect(events).toContainEqual(["paper-glimpsed", "Staff Sam"]);
     const audit = await database.db.selectFrom("audit_log").select(["action", "detail"]).execute();
     expect(audit).toContainEqual({ action: "paper downloaded", detail: `case ${id}, paper ${scan}` });
     expect(audit).toContainEqual({ action: "paper viewed", detail: `case ${id}, paper ${photo}` });
+    expect(audit).toContainEqual({ action: "paper glimpsed", detail: `case ${id}, paper ${photo}` });
   });
 
   it("never serves another case's paper through this case's address", async () => {

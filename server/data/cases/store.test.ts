@@ -250,6 +250,52 @@ describe.each(engines)("a traveller's case, on %s", (engine) => {
     expect(audit[0]?.detail).toContain(`case ${id}`);
   });
 
+  it("logs a paper's thumbnail shown in the office once an hour for each person, as a glance", async () => {
+    const { store, database } = await open(engine);
+    const aisha = await person(database, "Aisha");
+    const omar = await person(database, "Omar");
+    const id = await store.start(maria, aisha, start);
+    const paper = {
+      paperKey: "photo",
+      name: "me.jpg",
+      type: "image/jpeg",
+      bytes: Buffer.from("jpeg"),
+      width: 1,
+      height: 1,
+    };
+    const one = await store.addPaper(id, paper, null, start);
+    const two = await store.addPaper(id, paper, null, start);
+    await store.logPaperOpened(id, one, aisha, "glimpsed", later(1));
+    await store.logPaperOpened(id, one, aisha, "glimpsed", new Date(later(1).getTime() + 30 * 60_000));
+    await store.logPaperOpened(id, two, aisha, "glimpsed", new Date(later(1).getTime() + 30 * 60_000));
+    await store.logPaperOpened(id, one, omar, "glimpsed", new Date(later(1).getTime() + 30 * 60_000));
+    await store.logPaperOpened(id, one, aisha, "glimpsed", new Date(later(1).getTime() + 61 * 60_000));
+    const glances = (await store.events(id)).filter((event) => event.kind === "paper-glimpsed");
+    expect(glances.map((event) => [event.who, JSON.parse(event.detail).paper])).toEqual([
+      ["Aisha", one],
+      ["Aisha", two],
+      ["Omar", one],
+      ["Aisha", one],
+    ]);
+    const audit = await database.db.selectFrom("audit_log").select("action").execute();
+    expect(audit.map((row) => row.action)).toEqual(Array(4).fill("paper glimpsed"));
+  });
+
+  it("starts one open case per enquiry: a second start, even at the same moment, gives the first", async () => {
+    const { store, database } = await open(engine);
+    const enquiryId = await new InboxStore(database).add(submission({}), start);
+    const withEnquiry = { ...maria, enquiryId };
+    const ids = await Promise.all([1, 2, 3].map(() => store.start(withEnquiry, null, start)));
+    const first = ids[0] ?? 0;
+    expect(new Set(ids)).toEqual(new Set([first]));
+    expect(await store.list()).toHaveLength(1);
+    expect((await store.events(first)).map((event) => event.kind)).toEqual(["started"]);
+    // Once closed, the enquiry may have a case again (a second trip).
+    await store.setStage(first, "closed", null, null, later(1));
+    const again = await store.start(withEnquiry, null, later(2));
+    expect(again).not.toBe(first);
+  });
+
   it("counts what a case holds, for its limits", async () => {
     const { store } = await open(engine);
     const id = await store.start(maria, null, start);

@@ -25,6 +25,9 @@ export const caseStages = [
 /** A link works while its case is open and this many days after it closed (the visa's download with it). */
 export const linkLastsDays = 30;
 /** An upload nobody added to for this long is removed (its sealed chunks with it). */
+/** A paper's thumbnail seen by one person is logged once in this long. */
+const glimpseLoggedMs = 60 * 60 * 1000;
+
 export const abandonedAfterMs = 24 * 60 * 60 * 1000;
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -206,8 +209,36 @@ export class CaseStore {
     return this.keyring;
   }
 
-  /** Starts a case at "papers needed"; the start is the first line of its timeline. */
+  /**
+   * Starts a case at "papers needed"; the start is the first line of its timeline. An enquiry has one open case:
+   * starting it again (a second tap, another phone at the same moment) gives the case already open.
+   */
   async start(input: NewCase, by: number | null, now: Date): Promise<number> {
+    const open = () => (input.enquiryId === null ? Promise.resolve(undefined) : this.openCaseOf(input.enquiryId));
+    const started = await open();
+    if (started) return started;
+    try {
+      return await this.insertCase(input, by, now);
+    } catch (error) {
+      // Another tap started it between the look and the insert: one open case per enquiry (migration 19's index).
+      const other = await open();
+      if (other) return other;
+      throw error;
+    }
+  }
+
+  /** The open case of an enquiry, if it has one. */
+  private async openCaseOf(enquiryId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom("cases")
+      .select("id")
+      .where("enquiry_id", "=", enquiryId)
+      .where("closed_at", "is", null)
+      .executeTakeFirst();
+    return row ? Number(row.id) : undefined;
+  }
+
+  private async insertCase(input: NewCase, by: number | null, now: Date): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto("cases")
@@ -421,11 +452,25 @@ export class CaseStore {
     caseId: number,
     paperId: string,
     by: number,
-    how: "viewed" | "downloaded",
+    how: "viewed" | "downloaded" | "glimpsed",
     now: Date,
   ): Promise<void> {
+    const detail = JSON.stringify({ paper: paperId });
     await this.db.transaction().execute(async (trx) => {
-      await addEvent(trx, caseId, by, `paper-${how}`, JSON.stringify({ paper: paperId }), now);
+      if (how === "glimpsed") {
+        // A thumbnail shows the paper too, but the case's page draws it at every visit: once an hour is enough.
+        const recent = await trx
+          .selectFrom("case_events")
+          .select("id")
+          .where("case_id", "=", caseId)
+          .where("person_id", "=", by)
+          .where("kind", "=", "paper-glimpsed")
+          .where("detail", "=", detail)
+          .where("at", ">", new Date(now.getTime() - glimpseLoggedMs).toISOString())
+          .executeTakeFirst();
+        if (recent) return;
+      }
+      await addEvent(trx, caseId, by, `paper-${how}`, detail, now);
       await trx
         .insertInto("audit_log")
         .values({

@@ -484,6 +484,8 @@ const kindWords: Record<string, string> = {
   "paper-returned": "Sent a paper back",
   "paper-viewed": "Viewed a paper",
   "paper-downloaded": "Downloaded a paper",
+  "paper-glimpsed": "Saw a paper's thumbnail",
+  "twin-detached": "Started twice for one enquiry: this one no longer tied to it",
   "files-deleted": "The papers were deleted",
 };
 

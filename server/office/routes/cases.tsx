@@ -163,7 +163,8 @@ export function register(on: On, ctx: OfficeContext): void {
   });
 
   // A paper's bytes, from this case only: an image inline (its thumbnail, or its full view), any paper as a download.
-  // The full view and the download are on the case's timeline and in the owner's audit log.
+  // The full view and the download are on the case's timeline and in the owner's audit log; a thumbnail too, once
+  // an hour for each person (the case's page draws them at every visit).
   on(officeRoutes.casePaper, async (request, reply, { params, query, session }) => {
     const cases = store();
     const paper = await cases.paper(params.id, params.paper);
@@ -176,6 +177,7 @@ export function register(on: On, ctx: OfficeContext): void {
       .header("content-security-policy", officePaperPolicy)
       .header("cache-control", "no-store");
     if (query.as === "thumb") {
+      await cases.logPaperOpened(params.id, paper.id, session.person.id, "glimpsed", new Date());
       const thumb = await sharp(bytes, { limitInputPixels: 40_000_000 })
         .resize({ width: 240, height: 240, fit: "inside", withoutEnlargement: true })
         .jpeg({ quality: 70 })
