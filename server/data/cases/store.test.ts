@@ -92,6 +92,46 @@ describe.each(engines)("a traveller's case, on %s", (engine) => {
     expect((await store.get(id))?.enquiryId).toBe(Number(enquiry.id));
   });
 
+  it("unties, at migration 19, the second open case an earlier version let one enquiry have, its papers kept", async () => {
+    const { setting, remove } = await emptyDatabase(engine);
+    cleanups.push(remove);
+    const before = await openDatabase(setting, { migrate: false });
+    await migrateToLatest(before, migrations.slice(0, 18));
+    const enquiryId = await new InboxStore(before).add(submission({}), start);
+    const twin = (name: string) =>
+      before.db
+        .insertInto("cases")
+        .values({
+          enquiry_id: enquiryId,
+          name,
+          phone: null,
+          email: null,
+          service: "Dubai Tourist Visa",
+          kind: "visit-visa",
+          travel_date: null,
+          stage: "papers-needed",
+          stage_note: null,
+          created_at: start.toISOString(),
+          created_by: null,
+          closed_at: null,
+          link_hash: null,
+          link_issued_at: null,
+          files_deleted_at: null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    const first = Number((await twin("First")).id);
+    const second = Number((await twin("Second")).id);
+    await before.close();
+    const database = await openDatabase(setting);
+    cleanups.push(() => database.close());
+    const store = new CaseStore(database, keys);
+    expect((await store.get(first))?.enquiryId).toBe(enquiryId);
+    expect((await store.get(second))?.enquiryId).toBeNull();
+    expect((await store.events(second)).map((event) => event.kind)).toEqual(["twin-detached"]);
+    expect(await store.start({ ...maria, enquiryId }, null, later(1))).toBe(first);
+  });
+
   it("starts from an enquiry's details, at papers needed, with the start on its timeline", async () => {
     const { store, database } = await open(engine);
     const staff = await person(database, "Aisha");
