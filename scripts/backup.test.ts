@@ -1,8 +1,12 @@
 // @vitest-environment node
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { CaseStore, MissingKeyError } from "../server/data/cases/store";
+import { documentsKey, Keyring } from "../server/data/cases/vault";
+import { openDatabase } from "../server/data/open";
 import { engines } from "../server/data/testing/engines";
 import {
   enquiryForm,
@@ -95,6 +99,68 @@ describe.each(engines)("npm run backup and npm run restore on %s", (engine) => {
       await restarted.app.close();
     }
     // A server, two commands and a few hundred enquiries: 7 s on a quiet machine, several times that on a busy one.
+  }, 120_000);
+});
+
+/*
+ * Issue 56: the travellers' papers go into the backups sealed, and come back out of them only with the documents key,
+ * which is kept apart from the backups.
+ */
+describe.each(engines)("a backup of the travellers' papers on %s", (engine) => {
+  it("holds no byte of a paper; restored, the papers open with the key and with no other", async () => {
+    const key = documentsKey(Buffer.alloc(32, 7));
+    const source = await testDatabase(engine);
+    const database = await openDatabase(source);
+    const passport = randomBytes(4096);
+    let paper: string;
+    let caseId: number;
+    try {
+      const cases = new CaseStore(database, new Keyring([key]));
+      caseId = await cases.start(
+        {
+          enquiryId: null,
+          name: "Maria",
+          phone: null,
+          email: null,
+          service: "Visa",
+          kind: "visit-visa",
+          travelDate: null,
+        },
+        null,
+        new Date(),
+      );
+      paper = await cases.addPaper(
+        caseId,
+        { paperKey: "passport", name: "p.jpg", type: "image/jpeg", bytes: passport, width: 1, height: 1 },
+        null,
+        new Date(),
+      );
+    } finally {
+      await database.close();
+    }
+    const backups = folder();
+    const backup = await scriptOn("backup", source, [], { BACKUP_DIR: backups });
+    expect(backup.code).toBe(0);
+    const file = /to (\S+)\n/.exec(backup.stdout)?.[1] ?? "";
+    const taken = readFileSync(file);
+    for (let at = 0; at + 48 <= passport.length; at += 48) {
+      const slice = passport.subarray(at, at + 48);
+      expect(taken.includes(slice) || taken.includes(Buffer.from(slice.toString("hex")))).toBe(false);
+    }
+
+    const fresh = await testDatabase(engine);
+    const restore = await scriptOn("restore", fresh, [file], { BACKUP_DIR: folder() });
+    expect(restore.code).toBe(0);
+    const restored = await openDatabase(fresh);
+    try {
+      const withKey = new CaseStore(restored, new Keyring([key]));
+      expect((await withKey.openPaper(caseId, paper)).equals(passport)).toBe(true);
+      const otherKey = new CaseStore(restored, new Keyring([documentsKey(Buffer.alloc(32, 8))]));
+      await expect(otherKey.openPaper(caseId, paper)).rejects.toBeInstanceOf(MissingKeyError);
+      expect(await otherKey.missingKeys()).toEqual([key.id]);
+    } finally {
+      await restored.close();
+    }
   }, 120_000);
 });
 
