@@ -214,6 +214,7 @@ export async function buildServer({
     keepDays: documents.keepDays,
     assets: await buildCaseAssets(),
     alertsQueued: () => alerts.kick(),
+    push: alerts,
   });
   // The nightly clean-up runs whether the office is on or not: what is kept, and for how long, does not depend on it.
   const daily = new Chores(app.database, {

@@ -126,6 +126,26 @@ export function CannotOpenPage({ agency, assets }: { agency: Agency; assets: Cas
   );
 }
 
+/**
+ * "Tell me on this phone": the page's script (client/alerts.ts) shows it where the browser can take Web Push, asks
+ * for the permission only when tapped, and says what became of it.
+ */
+function AlertsOffer({ alertsKey }: { alertsKey: string }) {
+  return (
+    <section class="case-card case-alerts" data-alerts-key={alertsKey} hidden aria-labelledby="alerts">
+      <h2 id="alerts">Tell me on this phone when my visa moves</h2>
+      <p class="muted">A notification when your visa is applied for, approved and ready. We e-mail you as well.</p>
+      <button type="button" class="alerts-button" data-alerts="on">
+        Turn on notifications
+      </button>
+      <button type="button" class="alerts-button secondary" data-alerts="off" hidden>
+        Turn off notifications
+      </button>
+      <p class="alerts-status" role="status" aria-live="polite"></p>
+    </section>
+  );
+}
+
 function StageTrack({ record, events }: { record: CaseRecord; events: CaseEvent[] }) {
   // The date each step was reached: its last move there on the timeline (the start is "papers needed").
   const reached = new Map<CaseStage, string>([["papers-needed", record.createdAt]]);
@@ -246,9 +266,21 @@ export interface CasePageProps {
   token: string;
   /** DOCUMENTS_KEEP_DAYS: the papers are deleted this many days after the case closes. */
   keepDays: number;
+  /** The key a phone subscribes to Web Push with, when this server sends alerts; null when it does not. */
+  alertsKey?: string | null;
 }
 
-export function CasePage({ agency, assets, record, events, asked, papers, token, keepDays }: CasePageProps) {
+export function CasePage({
+  agency,
+  assets,
+  record,
+  events,
+  asked,
+  papers,
+  token,
+  keepDays,
+  alertsKey = null,
+}: CasePageProps) {
   const open = record.stage !== "closed";
   const visa = papers.filter((paper) => paper.paperKey === "visa" && paper.deletedAt === null).at(-1);
   const firstName = record.name.trim().split(/\s+/)[0] ?? record.name;
@@ -268,6 +300,7 @@ export function CasePage({ agency, assets, record, events, asked, papers, token,
         </section>
       ) : null}
       <StageTrack record={record} events={events} />
+      {open && alertsKey ? <AlertsOffer alertsKey={alertsKey} /> : null}
       <section class="case-card" aria-labelledby="papers">
         <h2 id="papers">Papers we need from you</h2>
         {open ? (

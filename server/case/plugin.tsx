@@ -14,12 +14,15 @@ import { z } from "zod";
 import { type CaseRecord, CaseStore } from "../data/cases/store";
 import type { Keyring } from "../data/cases/vault";
 import { papersAlert } from "../data/alert-texts";
+import { checkEndpoint, isPushKey } from "../push/endpoint";
+import type { PushService } from "../push/plugin";
 import { queueAlert } from "../data/push";
 import { databaseRateLimitStore } from "../data/rate-limit-store";
 import type { DatabaseResource } from "../data/resource";
 import { isOwnOrigin } from "../own-origin";
 import { attachmentHeader } from "../papers/inspect";
-import type { CaseAssetFiles } from "./assets";
+import type { Asset } from "../bundles";
+import { type CaseAssetFiles, caseWorkerPath } from "./assets";
 import { paperPolicy } from "./headers";
 import { LinkGuard, uploadAllowed } from "./link";
 import { type Agency, type AskedPaper, CannotOpenPage, CasePage, WrongLinkPage } from "./pages";
@@ -38,6 +41,8 @@ export interface CasePluginOptions {
   assets: CaseAssetFiles;
   /** Papers an address may start sending in an hour (link.ts, uploadsPerHour); tests lower it. */
   uploadsPerHour?: number;
+  /** Web Push (server/push): the traveller's phone told when their visa moves; off unless given. */
+  push?: PushService;
   /** A traveller sent a paper: its alert is queued for everyone with alerts on; this tells the push worker. */
   alertsQueued?: () => void;
 }
@@ -46,6 +51,22 @@ export interface CasePluginOptions {
 const token = z.string().min(1).max(200);
 const paperId = z.string().regex(/^[0-9a-f]{32}$/);
 const uploadId = z.string().regex(/^[0-9a-f]{32}$/);
+
+/** A subscription is a few hundred bytes. */
+const alertsBodyLimit = 4096;
+
+function text(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).type("text/plain; charset=utf-8").send(`${message}\n`);
+}
+
+/** A file of the room, compressed as the browser takes it. */
+function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset): FastifyReply {
+  const accepts = String(request.headers["accept-encoding"] ?? "");
+  reply.type(asset.type).header("vary", "accept-encoding");
+  if (asset.br && /\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(asset.br);
+  if (asset.gzip && /\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(asset.gzip);
+  return reply.send(asset.body);
+}
 
 function html(reply: FastifyReply, status: number, page: VNode): FastifyReply {
   return reply
@@ -128,13 +149,12 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
       handler: async (request, reply) => {
         const asset = assets.files.get((request.params as { name: string }).name);
         if (!asset) return reply.code(404).type("text/plain").send("Not found");
-        const accepts = String(request.headers["accept-encoding"] ?? "");
-        reply.type(asset.type).header("vary", "accept-encoding");
-        if (asset.br && /\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(asset.br);
-        if (asset.gzip && /\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(asset.gzip);
-        return reply.send(asset.body);
+        return sendAsset(request, reply, asset);
       },
     });
+
+    // Who may: anyone (it holds nothing private). The room's service worker, at the root of its scope.
+    room.get(caseWorkerPath, async (request, reply) => sendAsset(request, reply, assets.worker));
 
     // Who may: whoever holds the link. The traveller's page.
     room.get("/case/:token", {
@@ -158,8 +178,47 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
             papers={papers}
             token={link}
             keepDays={options.keepDays}
+            alertsKey={options.push?.publicKey() ?? null}
           />,
         );
+      },
+    });
+
+    // Who may: whoever holds the link, from the site's own pages, for their own case. Their phone told when their
+    // visa moves (Web Push): only a known push service's address, checked again at each send (server/push).
+    const alertsParams = z.object({ token });
+    room.post("/case/:token/alerts", {
+      bodyLimit: alertsBodyLimit,
+      schema: {
+        params: alertsParams,
+        body: z.object({
+          endpoint: z.string().min(1).max(1000),
+          keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+        }),
+      },
+      handler: async (request, reply) => {
+        const setting = options.push?.setting;
+        if (!sameOrigin(request)) return text(reply, 403, "Notifications are turned on from the case's own page.");
+        if (!setting?.on) return text(reply, 409, "Notifications are not sent from this server: we e-mail you.");
+        const record = await caseOfLink(request, reply, (request.params as { token: string }).token);
+        if (!record) return reply;
+        const { endpoint, keys } = request.body as { endpoint: string; keys: { p256dh: string; auth: string } };
+        if (!isPushKey(keys.p256dh, 65) || !isPushKey(keys.auth, 16) || (await checkEndpoint(endpoint, setting))) {
+          return text(reply, 400, "This phone's notification address cannot be used. Please try again.");
+        }
+        await store()?.addDevice(record.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, new Date());
+        return reply.code(204).send();
+      },
+    });
+    room.post("/case/:token/alerts/off", {
+      bodyLimit: alertsBodyLimit,
+      schema: { params: alertsParams, body: z.object({ endpoint: z.string().min(1).max(1000) }) },
+      handler: async (request, reply) => {
+        if (!sameOrigin(request)) return text(reply, 403, "Notifications are turned off from the case's own page.");
+        const record = await caseOfLink(request, reply, (request.params as { token: string }).token);
+        if (!record) return reply;
+        const removed = await store()?.removeDevice(record.id, (request.body as { endpoint: string }).endpoint);
+        return removed ? reply.code(204).send() : text(reply, 404, "Notifications were not on for this phone.");
       },
     });
 

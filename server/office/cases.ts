@@ -1,7 +1,8 @@
 import type { Database } from "../data/database";
-import type { CaseRecord, PaperRecord } from "../data/cases/store";
+import type { CaseRecord, CaseStore, PaperRecord } from "../data/cases/store";
 import type { CaseKind, CaseStage } from "../data/schema";
 import type { MailMessage } from "../mailer";
+import type { PushService } from "../push/plugin";
 import type { AskedPaper } from "../papers/checklist";
 import { escapeHtml } from "../text";
 import { firstName } from "./reply-texts";
@@ -131,4 +132,46 @@ export function stageMail(
     text: lines.join("\n\n"),
     html: `<!doctype html><html><body>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}</body></html>`,
   };
+}
+
+/**
+ * The notification a traveller's phone shows when their case moves (issue 56), when they allowed it on their page:
+ * the stage in their words, never the note (a locked screen is not private) nor the link (it is not kept: the phone
+ * opens the page it subscribed from, server/case/client/alerts.ts).
+ */
+export function stageAlert(record: Pick<CaseRecord, "service">, stage: CaseStage) {
+  const service = travellerService(record.service).replace(/\s+/g, " ").trim() || "visa";
+  const sentence = stageSentences[stage];
+  return {
+    title: `Your ${service}: ${caseStageLabels[stage].toLowerCase()}`,
+    body:
+      stage === "need-more"
+        ? "We need something else from you: open your page to see what."
+        : sentence.charAt(0).toUpperCase() + sentence.slice(1),
+    url: "/case/",
+  };
+}
+
+/** A phone that is off gets the news when it comes back on, within a day. */
+const travellerAlertKeptSeconds = 24 * 60 * 60;
+
+/**
+ * Tells each of the case's phones that asked (the push services answer within seconds; a gone phone is forgotten,
+ * a failure kept on its row). Called after the stage is stored: an alert that fails never undoes the move, and the
+ * e-mail goes anyway.
+ */
+export async function alertTraveller(
+  cases: CaseStore,
+  push: PushService,
+  caseId: number,
+  alert: { title: string; body: string; url: string },
+): Promise<void> {
+  if (!push.setting.on) return;
+  for (const device of await cases.devices(caseId)) {
+    const result = await push.sendNow(device, alert, travellerAlertKeptSeconds);
+    await cases.deviceAnswered(device.id, {
+      gone: result.kind === "gone",
+      error: result.kind === "failed" ? result.reason : null,
+    });
+  }
 }

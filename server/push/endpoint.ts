@@ -29,6 +29,11 @@ export type Resolver = (hostname: string) => Promise<{ address: string; family: 
 export const systemResolver: Resolver = (hostname) => systemLookup(hostname, { all: true, verbatim: true });
 
 /** What the office says of a refused address: the same words whatever the reason, naming nothing inside. */
+/** A subscription's key as browsers give it: base64url of exactly `bytes` bytes (65 for p256dh, 16 for auth). */
+export function isPushKey(text: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+={0,2}$/.test(text) && Buffer.from(text, "base64url").length === bytes;
+}
+
 export const refusedEndpoint = "not a known push service's public address: refused";
 
 /** The error a refused address fails a connection with (its code, for the sender). */

@@ -15,10 +15,14 @@ export interface PushService {
   publicKey(): string | null;
   /** Something was queued (an enquiry stored): send it now rather than at the next poll. */
   kick(): void;
-  /** Sends `payload` to one device now, for "Send a test": what its push service answered. */
+  /**
+   * Sends `payload` to one device now ("Send a test"; a traveller's visa moving): what its push service answered.
+   * `ttlSeconds`: how long the push service keeps it for a phone that is off (a minute unless given).
+   */
   sendNow(
     target: { endpoint: string; p256dh: string; auth: string },
     payload: { title: string; body: string; url: string },
+    ttlSeconds?: number,
   ): Promise<PushResult>;
 }
 
@@ -34,13 +38,13 @@ export function pushService(setting: PushSetting): PushService & { keys: VapidKe
     kick() {
       this.worker?.kick();
     },
-    async sendNow(target, payload) {
+    async sendNow(target, payload, ttlSeconds = 60) {
       if (!setting.on || !this.keys) return { kind: "failed", reason: "alerts are off on this server" };
       return sendPush(target, payload, {
         keys: this.keys,
         contact: setting.contact,
         timeoutMs: setting.retry.sendTimeoutMs,
-        ttlSeconds: 60,
+        ttlSeconds,
         policy: setting,
       });
     },

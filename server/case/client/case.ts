@@ -5,6 +5,7 @@
  * failure says what happened and offers to try again; nothing already sent goes twice.
  */
 import { Upload, type DetailedError } from "tus-js-client";
+import { setUpAlerts } from "./alerts";
 import { describeSize, shrinkForUpload } from "./shrink";
 
 const link = decodeURIComponent(location.pathname.split("/")[2] ?? "");
@@ -125,3 +126,5 @@ for (const section of document.querySelectorAll<HTMLElement>("[data-upload]")) {
   });
 }
 document.documentElement.dataset.ready = "true";
+
+setUpAlerts();

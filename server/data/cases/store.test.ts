@@ -336,6 +336,24 @@ describe.each(engines)("a traveller's case, on %s", (engine) => {
     expect(again).not.toBe(first);
   });
 
+  it("keeps the traveller's devices to tell when the visa moves: one case per device, removed by the push service's word", async () => {
+    const { store } = await open(engine);
+    const one = await store.start(maria, null, start);
+    const two = await store.start({ ...maria, name: "Other" }, null, start);
+    const phone = { endpoint: "https://fcm.googleapis.com/fcm/send/phone", p256dh: "key", auth: "secret" };
+    await store.addDevice(one, phone, start);
+    await store.addDevice(one, phone, later(1));
+    expect((await store.devices(one)).map((device) => device.endpoint)).toEqual([phone.endpoint]);
+    // The same phone, now following another case (a browser has one subscription per site): it moves.
+    await store.addDevice(two, { ...phone, auth: "newer" }, later(2));
+    expect(await store.devices(one)).toEqual([]);
+    expect(await store.devices(two)).toMatchObject([{ endpoint: phone.endpoint, auth: "newer" }]);
+    // Taken off by the traveller, only from their own case.
+    expect(await store.removeDevice(one, phone.endpoint)).toBe(false);
+    expect(await store.removeDevice(two, phone.endpoint)).toBe(true);
+    expect(await store.devices(two)).toEqual([]);
+  });
+
   it("counts what a case holds, for its limits", async () => {
     const { store } = await open(engine);
     const id = await store.start(maria, null, start);

@@ -62,6 +62,13 @@ export interface CaseEvent {
   who: string | null;
 }
 
+/** A traveller's device, as its browser subscribed it to Web Push. */
+export interface CaseDevice {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
 export interface NewPaper {
   paperKey: string;
   name: string;
@@ -445,6 +452,49 @@ export class CaseStore {
       const kind = status === "accepted" ? "paper-accepted" : "paper-returned";
       await addEvent(trx, caseId, by, kind, JSON.stringify({ paper: paperId, reason }), now);
     });
+  }
+
+  /**
+   * A traveller's device to tell when their visa moves (Web Push, as its browser subscribed it). A browser holds one
+   * subscription for the site: the same device asking again for another case now follows that one.
+   */
+  async addDevice(caseId: number, device: CaseDevice, now: Date): Promise<void> {
+    const values = { case_id: caseId, p256dh: device.p256dh, auth: device.auth, created_at: now.toISOString() };
+    await this.db
+      .insertInto("case_push")
+      .values({ ...values, endpoint: device.endpoint, last_error: null })
+      .onConflict((conflict) => conflict.column("endpoint").doUpdateSet({ ...values, last_error: null }))
+      .execute();
+  }
+
+  /** The devices of a case, the first asked first. */
+  async devices(caseId: number): Promise<(CaseDevice & { id: number })[]> {
+    const rows = await this.db
+      .selectFrom("case_push")
+      .select(["id", "endpoint", "p256dh", "auth"])
+      .where("case_id", "=", caseId)
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  /** Stops telling a device (the traveller turned it off, on their case only); whether it was there. */
+  async removeDevice(caseId: number, endpoint: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom("case_push")
+      .where("case_id", "=", caseId)
+      .where("endpoint", "=", endpoint)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** What became of a push to a device: gone (the push service says so) deletes it; a failure is kept to show. */
+  async deviceAnswered(id: number, outcome: { gone: boolean; error: string | null }): Promise<void> {
+    if (outcome.gone) {
+      await this.db.deleteFrom("case_push").where("id", "=", id).execute();
+      return;
+    }
+    await this.db.updateTable("case_push").set({ last_error: outcome.error }).where("id", "=", id).execute();
   }
 
   /** Someone in the office looked at or downloaded a paper: on the case's timeline and in the owner's audit log. */

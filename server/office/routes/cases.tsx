@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { CaseStore } from "../../data/cases/store";
 import type { CaseStage } from "../../data/schema";
 import { attachmentHeader, inspectPaper } from "../../papers/inspect";
-import { longestStageNote, papersWaiting, stageMail, travellerService } from "../cases";
+import { alertTraveller, longestStageNote, papersWaiting, stageAlert, stageMail, travellerService } from "../cases";
 import { type OfficeContext, OfficeError } from "../context";
 import { officePaperPolicy } from "../headers";
 import { CasesList, type CaseProblem, CaseView } from "../pages/cases";
@@ -159,6 +159,10 @@ export function register(on: On, ctx: OfficeContext): void {
         request.log.warn({ err: error, case: params.id }, "The case's stage e-mail was not sent");
       });
     }
+    // And their phone, when they asked on their page; not waited for.
+    void alertTraveller(cases, ctx.push, params.id, stageAlert(record, stage)).catch((error: unknown) => {
+      request.log.warn({ err: error, case: params.id }, "The case's stage alert was not sent");
+    });
     return reply.redirect(`/office/cases/${params.id}#case-stage-heading`, 303);
   });
 

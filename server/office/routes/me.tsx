@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { PushStore } from "../../data/push";
-import { checkEndpoint } from "../../push/endpoint";
+import { checkEndpoint, isPushKey } from "../../push/endpoint";
 import { OfficeError, type OfficeContext } from "../context";
 import { deviceLabel } from "../device";
 import { Me, type MeProps } from "../pages/me";
@@ -10,10 +10,6 @@ import type { On } from "../routing";
 import type { Session } from "../sessions";
 
 /** A key of a push subscription: base64url of exactly `bytes` bytes (a P-256 point, 65; an auth secret, 16). */
-function isPushKey(text: string, bytes: number): boolean {
-  return /^[A-Za-z0-9_-]+={0,2}$/.test(text) && Buffer.from(text, "base64url").length === bytes;
-}
-
 export const onlyPasskey =
   "This is your only passkey: add one on another device first, or you could not sign in to the office again.";
 
