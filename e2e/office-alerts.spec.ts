@@ -1,10 +1,10 @@
-import type { BrowserContext, Page } from "@playwright/test";
 import BetterSqlite3 from "better-sqlite3";
 import { chromiumArgs, chromiumPath } from "../scripts/browser";
-import { startPushService, type TestDevice, type TestPushService } from "../server/testing/push-service";
+import { startPushService, type TestPushService } from "../server/testing/push-service";
 import { expectNoViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { type OwnOffice, startOwnOffice } from "./own-server";
+import { activeWorker, stubPushService } from "./push-device";
 
 /*
  * Issue 37, alerts on the phone, in Chromium at 390 px (@phone). The server is the spec's own: alerts need
@@ -42,68 +42,6 @@ test.afterAll(async () => {
   await office?.stop();
   await service?.close();
 });
-
-/** The page's PushManager answers with `device`, a subscription at the test's push service (see above). */
-async function stubPushService(context: BrowserContext, device: TestDevice) {
-  await context.addInitScript((subscribed: TestDevice) => {
-    const stored = "e2e-push-subscription";
-    const make = (key: number[]) =>
-      ({
-        endpoint: subscribed.endpoint,
-        expirationTime: null,
-        options: { applicationServerKey: new Uint8Array(key).buffer, userVisibleOnly: true },
-        getKey: () => null,
-        toJSON: () => ({ endpoint: subscribed.endpoint, expirationTime: null, keys: subscribed }),
-        unsubscribe: async () => {
-          localStorage.removeItem(stored);
-          return true;
-        },
-      }) as unknown as PushSubscription;
-    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-      const key = [...new Uint8Array(options?.applicationServerKey as ArrayBuffer | Uint8Array)];
-      localStorage.setItem(stored, JSON.stringify(key));
-      return make(key);
-    };
-    PushManager.prototype.getSubscription = async function () {
-      const key = localStorage.getItem(stored);
-      return key ? make(JSON.parse(key) as number[]) : null;
-    };
-  }, device);
-}
-
-/**
- * The office's worker as the DevTools protocol sees it: its registration's id once a version of it is activated (a
- * push for a worker that is not active yet is dropped; the browser's push service waits for it, and starts a stopped
- * worker to deliver it), and what the worker reported going wrong, for a failure's message.
- */
-async function activeWorker(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  const errors: string[] = [];
-  let registrationId: string | null = null;
-  const activated = new Set<string>();
-  const ready = new Promise<string>((resolve) => {
-    const check = () => {
-      if (registrationId !== null && activated.has(registrationId)) resolve(registrationId);
-    };
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const mine = registrations.find(
-        (each: { scopeURL: string; isDeleted: boolean }) =>
-          each.scopeURL === `${office.origin}/office/` && !each.isDeleted,
-      );
-      if (mine) registrationId = mine.registrationId;
-      check();
-    });
-    cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
-      for (const version of versions as { registrationId: string; status: string }[]) {
-        if (version.status === "activated") activated.add(version.registrationId);
-      }
-      check();
-    });
-  });
-  cdp.on("ServiceWorker.workerErrorReported", ({ errorMessage }) => errors.push(JSON.stringify(errorMessage)));
-  await cdp.send("ServiceWorker.enable");
-  return { cdp, registrationId: await ready, errors };
-}
 
 test(
   "alerts are turned on from Me, tested, shown by the office's worker, open the enquiry, and turned off",
@@ -157,7 +95,7 @@ test(
     await page.goto(`${office.origin}/office/me`);
     // Delivered once the worker is activated (see activeWorker).
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    const { cdp, registrationId, errors } = await activeWorker(page);
+    const { cdp, registrationId, errors } = await activeWorker(page, `${office.origin}/office/`);
     await cdp.send("ServiceWorker.deliverPushMessage", {
       origin: office.origin,
       registrationId,

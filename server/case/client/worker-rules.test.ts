@@ -30,6 +30,7 @@ describe("the case room's service worker", () => {
   it("opens the traveller's own page on a tap: the open one first, then the one kept, never another site", () => {
     expect(whereToOpen([{ url: `${origin}/` }, { url: link }], null, origin)).toEqual({ focus: 1 });
     expect(whereToOpen([{ url: `${origin}/contact` }], link, origin)).toEqual({ open: link });
+    expect(whereToOpen([], link, origin)).toEqual({ open: link });
     expect(whereToOpen([], "https://evil.example/case/" + "a".repeat(43), origin)).toEqual({ open: `${origin}/` });
     expect(whereToOpen([], `${origin}/office`, origin)).toEqual({ open: `${origin}/` });
     expect(whereToOpen([], null, origin)).toEqual({ open: `${origin}/` });
