@@ -16,6 +16,8 @@ import { nextSteps } from "./015-next-steps";
 import { submissionKeys } from "./016-submission-keys";
 import { campaignLinks } from "./017-campaign-links";
 import { cases } from "./018-cases";
+import { reserved } from "./019-reserved";
+import { invoices } from "./020-invoices";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -40,4 +42,6 @@ export const migrations: readonly Migration[] = [
   submissionKeys,
   campaignLinks,
   cases,
+  reserved,
+  invoices,
 ];
