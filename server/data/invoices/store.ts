@@ -182,7 +182,7 @@ export class InvoiceStore {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(suppliedOn)) throw new InvoiceInputError("The date of supply is YYYY-MM-DD.");
     return this.issue(
       "invoice",
-      async (trx, sequence) => {
+      async (trx) => {
         if (paymentRef !== null) {
           const known = await trx
             .selectFrom("invoices")
