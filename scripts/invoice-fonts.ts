@@ -23,7 +23,7 @@ const originalPath = createRequire(import.meta.url).resolve(
 /** One static face of Inter, from the installed variable font. */
 export async function invoiceInter(weight: keyof typeof invoiceFontFiles): Promise<Buffer> {
   const text = String.fromCodePoint(...codePointsOf(`${interCoreRange},${interRestRange}`));
-  return subsetFont(await readFile(originalPath), text, { targetFormat: "truetype", variationAxes: { wght: weight } });
+  return subsetFont(await readFile(originalPath), text, { targetFormat: "sfnt", variationAxes: { wght: weight } });
 }
 
 if (import.meta.main) {
