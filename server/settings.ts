@@ -166,6 +166,13 @@ function officeUrl(raw: string): string {
   return raw;
 }
 
+/** A UAE Tax Registration Number: 15 digits (spaces between groups allowed, taken out). */
+function taxNumber(raw: string): string {
+  const digits = raw.replace(/ /g, "");
+  if (!/^[0-9]{15}$/.test(digits)) throw new Error(`AGENCY_TRN must be the 15 digits of the Tax Registration Number`);
+  return digits;
+}
+
 const optionalUrl = z
   .url({ protocol: /^https?$/ })
   .transform((value) => value.replace(/\/+$/, ""))
@@ -267,6 +274,12 @@ export const serverSettingsSchema = z.object({
   DOCUMENTS_KEEP_DAYS: withDefault("30", wholeNumber("DOCUMENTS_KEEP_DAYS", 1)).meta(
     about("a closed case's papers and visa are deleted this many days after it closed, nightly"),
   ),
+
+  // Tax invoices (issue 58; server/invoices/, docs/owner.md "Invoices").
+  AGENCY_TRN: unsetOr(taxNumber).meta(
+    about("the agency's 15-digit Tax Registration Number on its tax invoices; unset: no invoice can be issued"),
+  ),
+  AGENCY_ADDRESS: unsetOr(text).meta(about("the agency's registered address as its invoices print it")),
 
   // Backups (scripts/backup.ts, run nightly by deploy/karama-backup.timer).
   BACKUP_DIR: withDefault("data/backups", text).meta(about("the folder the backups go into")),

@@ -408,6 +408,40 @@ export interface CaseUploadChunksTable {
   data: Buffer;
 }
 
+/** A tax invoice or credit note (issue 58, migration 20): numbered at issue, its content frozen then. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  kind: "invoice" | "credit-note";
+  /** "INV-000001", "CN-000001": the kind's prefix and its sequence. */
+  number: string;
+  sequence: number;
+  case_id: number;
+  /** The payment's id as the payments keep it; null for one issued by hand. Unique per kind. */
+  payment_ref: string | null;
+  /** A credit note: the invoice it corrects, and why. */
+  credited_invoice_id: number | null;
+  reason: string | null;
+  issued_at: string;
+  /** The date of supply, YYYY-MM-DD (Dubai). */
+  supplied_on: string;
+  customer_name: string;
+  /** JSON: [{ label, amountFils, vat }]. */
+  lines: string;
+  subtotal_fils: number;
+  vat_fils: number;
+  disbursements_fils: number;
+  total_fils: number;
+  agency_name: string;
+  agency_address: string;
+  agency_trn: string;
+}
+
+/** The last number issued of each kind of document. */
+export interface InvoiceCountersTable {
+  kind: "invoice" | "credit-note";
+  last: number;
+}
+
 export interface Schema {
   enquiries: EnquiriesTable;
   outbox: OutboxTable;
@@ -436,4 +470,6 @@ export interface Schema {
   case_uploads: CaseUploadsTable;
   case_upload_chunks: CaseUploadChunksTable;
   case_push: CasePushTable;
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
 }

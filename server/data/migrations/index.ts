@@ -17,6 +17,7 @@ import { submissionKeys } from "./016-submission-keys";
 import { campaignLinks } from "./017-campaign-links";
 import { cases } from "./018-cases";
 import { caseFollowUp } from "./019-case-follow-up";
+import { invoices } from "./020-invoices";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   campaignLinks,
   cases,
   caseFollowUp,
+  invoices,
 ];

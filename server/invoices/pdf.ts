@@ -1,0 +1,254 @@
+/**
+ * A tax invoice or credit note as an A4 PDF (issue 58), from the record the store froze at issue
+ * (server/data/invoices/store.ts): the same record gives the same bytes, always (the PDF's dates come from the issue
+ * time, and its file id from them; nothing random). In the site's font, Inter (static faces cut from the site's
+ * variable font: scripts/invoice-fonts.ts), with Noto Sans Arabic for a name in Arabic, shaped by pdfkit's fontkit
+ * and laid out right to left, word by word. The brand's colours (app/styles/brand.css): navy, and the sand accent.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import PDFDocument from "pdfkit";
+import type { InvoiceRecord } from "../data/invoices/store";
+import { aedOf, vatByLine, vatPercent, type ChargeLine } from "./money";
+
+const require = createRequire(import.meta.url);
+const fonts = {
+  regular: readFileSync(join(import.meta.dirname, "fonts", "inter-400.ttf")),
+  bold: readFileSync(join(import.meta.dirname, "fonts", "inter-700.ttf")),
+  arabic: readFileSync(require.resolve("@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff")),
+};
+
+const colours = {
+  navy: "#0b3a53",
+  navyDeep: "#072a3d",
+  sand: "#e4b55a",
+  sandSoft: "#f7f0e1",
+  text: "#1d2731",
+  muted: "#5b6670",
+  rule: "#d9dee2",
+};
+
+const months = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "2026-11-01" as "1 November 2026". */
+function longDate(day: string): string {
+  const [year, month, date] = day.split("-").map(Number);
+  return `${date} ${months[(month ?? 1) - 1]} ${year}`;
+}
+
+/** The Dubai day of an ISO time (UTC+4, no daylight saving). */
+const dubaiDayOf = (iso: string) => new Date(Date.parse(iso) + 4 * 3600_000).toISOString().slice(0, 10);
+
+const arabicLetters = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
+
+/** Amounts in the table: the figures alone ("1,490.00"); the currency is in the column's heading. */
+const figures = (fils: number) => aedOf(fils).slice(4);
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+/**
+ * A name that may be in Arabic, at (x, y): Arabic words in Noto Sans Arabic, others in Inter. A name with Arabic in
+ * it reads right to left: its runs of Arabic words are laid out right to left (each word shaped by fontkit), a run
+ * of Latin words keeps its own order.
+ */
+function drawName(doc: Doc, name: string, x: number, y: number, size: number): void {
+  const words = name.split(/\s+/).filter((word) => word !== "");
+  const rtl = words.some((word) => arabicLetters.test(word));
+  const fontOf = (word: string) => (arabicLetters.test(word) ? "arabic" : "bold");
+  if (!rtl) {
+    doc.fillColor(colours.text).font("bold").fontSize(size).text(name, x, y, { lineBreak: false });
+    return;
+  }
+  // Runs of the same direction, in reading order; shown from the right, each LTR run in its own order.
+  const runs: string[][] = [];
+  for (const word of words) {
+    const last = runs.at(-1);
+    if (last && arabicLetters.test(last[0] ?? "") === arabicLetters.test(word)) last.push(word);
+    else runs.push([word]);
+  }
+  const visual = runs.reverse().flatMap((run) => (arabicLetters.test(run[0] ?? "") ? [...run].reverse() : run));
+  doc.fontSize(size);
+  doc.fillColor(colours.text);
+  const space = doc.font("bold").widthOfString(" ");
+  let at = x;
+  for (const word of visual) {
+    doc.font(fontOf(word)).text(word, at, y + (fontOf(word) === "arabic" ? -size * 0.25 : 0), { lineBreak: false });
+    at += doc.widthOfString(word) + space;
+  }
+}
+
+/** The PDF of an invoice or credit note, A4. */
+export function invoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
+  const issued = new Date(invoice.issuedAt);
+  const credit = invoice.kind === "credit-note";
+  const title = credit ? "Tax Credit Note" : "Tax Invoice";
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 0,
+    info: {
+      Title: `${title} ${invoice.number}`,
+      Author: invoice.agency.name,
+      Subject: `${title} ${invoice.number}`,
+      Creator: invoice.agency.name,
+      Producer: invoice.agency.name,
+      CreationDate: issued,
+      ModDate: issued,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  doc.registerFont("regular", fonts.regular);
+  doc.registerFont("bold", fonts.bold);
+  doc.registerFont("arabic", fonts.arabic);
+
+  const page = { width: 595.28, left: 48, right: 595.28 - 48 };
+  const width = page.right - page.left;
+
+  // The band: the agency's name, and what the document is.
+  doc.rect(0, 0, page.width, 96).fill(colours.navy);
+  doc.rect(0, 96, page.width, 4).fill(colours.sand);
+  doc.fillColor("#ffffff").font("bold").fontSize(18).text(invoice.agency.name, page.left, 36, { lineBreak: false });
+  doc.fillColor(colours.sand).font("bold").fontSize(22);
+  doc.text(title, page.right - doc.widthOfString(title), 33, { lineBreak: false });
+
+  // The agency (left), the document (right).
+  let y = 124;
+  doc.fillColor(colours.text).font("bold").fontSize(10).text(invoice.agency.name, page.left, y, { width: 260 });
+  doc.font("regular").fontSize(9.5).fillColor(colours.muted);
+  doc.text(invoice.agency.address, { width: 260, lineGap: 1.5 });
+  doc.fillColor(colours.text).text(`TRN ${invoice.agency.trn}`, { width: 260 });
+  const leftEnd = doc.y;
+
+  const facts: [string, string][] = [
+    [credit ? "Credit note number" : "Invoice number", invoice.number],
+    ["Date of issue", longDate(dubaiDayOf(invoice.issuedAt))],
+    ["Date of supply", longDate(invoice.suppliedOn)],
+  ];
+  if (credit && invoice.creditedNumber) facts.push(["Corrects invoice", invoice.creditedNumber]);
+  let factY = y;
+  for (const [label, value] of facts) {
+    doc
+      .font("regular")
+      .fontSize(9.5)
+      .fillColor(colours.muted)
+      .text(label, 330, factY, { width: 100, lineBreak: false });
+    doc
+      .font("bold")
+      .fillColor(colours.text)
+      .text(value, 430, factY, { width: page.right - 430, align: "right", lineBreak: false });
+    factY += 16;
+  }
+  y = Math.max(leftEnd, factY) + 18;
+
+  // The customer.
+  doc.font("regular").fontSize(8.5).fillColor(colours.muted).text("BILLED TO", page.left, y, { characterSpacing: 0.8 });
+  drawName(doc, invoice.customerName, page.left, y + 14, 13);
+  y += 40;
+  if (credit && invoice.reason) {
+    doc
+      .font("regular")
+      .fontSize(9.5)
+      .fillColor(colours.text)
+      .text(`Reason: ${invoice.reason}`, page.left, y, { width });
+    y = doc.y + 12;
+  }
+
+  // The lines: the agency's fee with its VAT, then the government fees, outside VAT.
+  const columns = { description: page.left + 10, amount: 310, rate: 380, vat: 432, total: page.right - 10 };
+  const rightText = (text: string, right: number, at: number, bold = false) => {
+    doc.font(bold ? "bold" : "regular");
+    doc.text(text, right - doc.widthOfString(text), at, { lineBreak: false });
+  };
+  doc.rect(page.left, y, width, 24).fill(colours.sandSoft);
+  doc.fillColor(colours.navyDeep).fontSize(8.5);
+  doc.font("bold").text("DESCRIPTION", columns.description, y + 8, { lineBreak: false, characterSpacing: 0.5 });
+  rightText("AMOUNT (AED)", columns.amount + 40, y + 8, true);
+  rightText("VAT RATE", columns.rate + 40, y + 8, true);
+  rightText("VAT (AED)", columns.vat + 40, y + 8, true);
+  rightText("TOTAL (AED)", columns.total, y + 8, true);
+  y += 24;
+  const shares = vatByLine(invoice.lines);
+  const row = (line: ChargeLine, vat: number) => {
+    doc.fontSize(9.5).fillColor(colours.text).font("regular");
+    doc.text(line.label, columns.description, y + 8, { width: columns.amount - 70 - columns.description });
+    const bottom = Math.max(doc.y, y + 20);
+    rightText(figures(line.amountFils), columns.amount + 40, y + 8);
+    rightText(line.vat ? `${vatPercent}%` : "Outside VAT", columns.rate + 40, y + 8);
+    rightText(line.vat ? figures(vat) : "–", columns.vat + 40, y + 8);
+    rightText(figures(line.amountFils + vat), columns.total, y + 8);
+    y = bottom + 6;
+    doc.moveTo(page.left, y).lineTo(page.right, y).lineWidth(0.5).strokeColor(colours.rule).stroke();
+  };
+  const indexed = invoice.lines.map((line, index) => ({ line, vat: shares[index] ?? 0 }));
+  for (const { line, vat } of indexed.filter((each) => each.line.vat)) row(line, vat);
+  const disbursements = indexed.filter((each) => !each.line.vat);
+  if (disbursements.length > 0) {
+    doc.font("bold").fontSize(8.5).fillColor(colours.muted);
+    doc.text(
+      "DISBURSEMENTS: GOVERNMENT FEES PAID ON YOUR BEHALF, AT COST, OUTSIDE THE SCOPE OF VAT",
+      columns.description,
+      y + 10,
+      {
+        lineBreak: false,
+        characterSpacing: 0.3,
+      },
+    );
+    y += 22;
+    doc.moveTo(page.left, y).lineTo(page.right, y).lineWidth(0.5).strokeColor(colours.rule).stroke();
+    for (const { line } of disbursements) row(line, 0);
+  }
+
+  // The totals.
+  y += 16;
+  const totals: [string, number][] = [
+    ["Subtotal excl. VAT", invoice.totals.subtotalFils],
+    [`VAT ${vatPercent}%`, invoice.totals.vatFils],
+    ["Disbursements (outside VAT)", invoice.totals.disbursementsFils],
+  ];
+  const labelX = 330;
+  for (const [label, fils] of totals) {
+    doc.fontSize(9.5).fillColor(colours.muted).font("regular").text(label, labelX, y, { lineBreak: false });
+    doc.fillColor(colours.text);
+    rightText(figures(fils), columns.total, y);
+    y += 18;
+  }
+  doc.rect(labelX - 10, y, page.right - labelX + 10, 30).fill(colours.navy);
+  doc
+    .fillColor("#ffffff")
+    .font("bold")
+    .fontSize(11)
+    .text(credit ? "Total credited (AED)" : "Total (AED)", labelX, y + 9, { lineBreak: false });
+  rightText(figures(invoice.totals.totalFils), columns.total, y + 9, true);
+  y += 48;
+
+  // The footer.
+  doc.font("regular").fontSize(8.5).fillColor(colours.muted);
+  doc.text(
+    `Amounts in UAE dirhams (AED). VAT at ${vatPercent}% is charged on the agency's service fee; government fees are passed on at cost and are outside the scope of VAT.` +
+      (credit ? ` This credit note reduces invoice ${invoice.creditedNumber ?? ""} by the amounts above.` : ""),
+    page.left,
+    Math.max(y, 760),
+    { width, lineGap: 2 },
+  );
+  doc.rect(0, 834, page.width, 8).fill(colours.navy);
+  doc.end();
+  return done;
+}
