@@ -16,6 +16,7 @@ import { nextSteps } from "./015-next-steps";
 import { submissionKeys } from "./016-submission-keys";
 import { campaignLinks } from "./017-campaign-links";
 import { cases } from "./018-cases";
+import { payments } from "./019-payments";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   submissionKeys,
   campaignLinks,
   cases,
+  payments,
 ];
