@@ -171,7 +171,9 @@ function paymentsProvider(raw: string): "off" | "stripe" {
 function keyLike(name: string, prefixes: string[]) {
   return (raw: string) => {
     if (!prefixes.some((prefix) => raw.startsWith(prefix)) || /\s/.test(raw)) {
-      throw new Error(`${name} must be the key as the provider's dashboard gives it, starting ${prefixes.join(" or ")}`);
+      throw new Error(
+        `${name} must be the key as the provider's dashboard gives it, starting ${prefixes.join(" or ")}`,
+      );
     }
     return raw;
   };

@@ -417,6 +417,9 @@ describe.each(engines)("paying on the traveller's page, on %s", (engine) => {
       const made = standin.calls.length;
       expect((await payNow(link, payment.publicId, { "sec-fetch-site": "cross-site" })).status).toBe(403);
       expect((await payNow(link, payment.publicId, { origin: "https://evil.example" })).status).toBe(403);
+      expect((await payNow(link, payment.publicId, { "sec-fetch-site": "same-site", origin: "null" })).status).toBe(
+        403,
+      );
       expect(standin.calls.length).toBe(made);
     });
 

@@ -200,11 +200,21 @@ export const payPlugin: FastifyPluginAsync<PayPluginOptions> = async (app, optio
     });
   });
 
-  /** A request that changes something comes from the site's own pages, never another site's. */
+  /**
+   * "Pay now" comes from the case's own page, never another site's. The page sends no Referer, so a browser's form
+   * post from it says `Origin: null`: the browser's Sec-Fetch-Site decides (same-origin only); a browser too old to
+   * send it is judged by its Origin (the site's own, or the null the page's policy makes). Either way the link, the
+   * traveller's own key, is needed too.
+   */
   function sameOrigin(request: FastifyRequest): boolean {
-    if (request.headers["sec-fetch-site"] === "cross-site") return false;
+    const site = request.headers["sec-fetch-site"];
+    if (site !== undefined) return site === "same-origin";
     const origin = request.headers.origin;
-    return origin === undefined || isOwnOrigin(origin, request.headers.host, new URL(options.siteUrl).origin);
+    return (
+      origin === undefined ||
+      origin === "null" ||
+      isOwnOrigin(origin, request.headers.host, new URL(options.siteUrl).origin)
+    );
   }
 
   // Who may: whoever holds the case's link, from the case's own page, for a payment of that case.
