@@ -11,6 +11,7 @@ import { type Running, start, startOn } from "../testing/inbox-server";
 import { startStripeStandin, type StripeStandin } from "../testing/stripe-standin";
 import { paymentsOff, type PaymentsSetting } from "./config";
 import { notifyBodyLimit } from "./plugin";
+import { refundPayment } from "./refund";
 import { StripeProvider } from "./stripe";
 
 // The key the test server seals with (server/testing/inbox-server.ts).
@@ -359,6 +360,27 @@ describe.each(engines)("paying on the traveller's page, on %s", (engine) => {
     const tapped = await payNow(link, payment.publicId);
     expect(tapped.status).toBe(303);
     expect(tapped.headers.get("location")).toBe(`/case/${link}?payment=${payment.publicId}`);
+  });
+
+  it("a refund goes through the provider's payment, never beyond what is left, and is recorded", async () => {
+    const { link, payment } = await newCase();
+    await pays((await payNow(link, payment.publicId)).headers.get("location") ?? "");
+    const provider = new StripeProvider({
+      secretKey: standin.secretKey,
+      webhookSecret: standin.webhookSecret,
+      apiUrl: standin.origin,
+    });
+    const made = standin.refunds.length;
+    await expect(
+      refundPayment(provider, payments, payment.id, { amountFils: 50_051, by: null, reason: "" }),
+    ).rejects.toThrow("at most AED 500.50");
+    expect(standin.refunds.length).toBe(made);
+    const part = await refundPayment(provider, payments, payment.id, { amountFils: 15_000, by: null, reason: "fee" });
+    expect(part).toMatchObject({ status: "partly-refunded", refundedFils: 15_000 });
+    const paid = await payments.byPublicId(payment.publicId);
+    expect(standin.refunds.at(-1)).toMatchObject({ payment_intent: paid?.providerPayment, amount: 15_000 });
+    expect((await payments.refundsOf(payment.id))[0]?.providerRefund).toBe(standin.refunds.at(-1)?.id);
+    expect((await page(link)).text).toContain("AED 150.00 refunded");
   });
 
   it("back from a cancelled payment: nothing was taken, and Pay now is there again", async () => {
