@@ -323,7 +323,8 @@ ${warnings.length > 0 ? `${warnings.join("\n")}\n` : ""}#
 ${addresses.join(", ")} {
 \t# Everything to the Node server: the pages and assets, pre-compressed (.br, .gz), with their security headers,
 \t# 404s and redirects as it serves them; the inbox and the statistics (/api/*), /healthz, the office (/office)
-\t# and the travellers' own pages with their uploads (/case).
+\t# the travellers' own pages with their uploads (/case), and the payment provider's signed notifications
+\t# (/payments/notify/stripe: their bytes passed on as they came, which their signature is checked over).
 \t# No encode: the pages come compressed already, and the office's, which hold a form token beside text
 \t# visitors wrote, stay uncompressed on purpose (BREACH).
 \t# While the Node server restarts (a deploy, or systemd bringing it back), a visitor's request waits for it, up to

@@ -24,6 +24,10 @@ import { type DocumentsSetting, readDocumentsSetting } from "./case/documents";
 import { checklistsOf, loadPapers } from "./papers/checklist";
 import { collectScriptHashes } from "./script-hashes";
 import { type CollectorConfig, collectorPlugin } from "./stats/collector";
+import { paymentsOnCasePage } from "./pay/case-payments";
+import { type PaymentsSetting, readPaymentsSetting } from "./pay/config";
+import { payPlugin } from "./pay/plugin";
+import type { PaymentRecord } from "./data/payments/store";
 
 export interface ServerOptions {
   /** The client build: build/client. */
@@ -61,6 +65,10 @@ export interface ServerOptions {
    * them; by default read from the environment (DOCUMENTS_KEY or its key file beside the SQLite file).
    */
   documents?: DocumentsSetting;
+  /** Payments (issue 58): off, or the provider; by default read from the environment (PAYMENTS_PROVIDER…). */
+  payments?: PaymentsSetting;
+  /** A payment was marked paid by this server (once per payment): what follows it, its invoice (server/pay/plugin.ts). */
+  onPaid?: (payment: PaymentRecord) => void | Promise<void>;
 }
 
 export interface ServerTimeouts {
@@ -100,6 +108,8 @@ export async function buildServer({
   stats,
   push = readPushSetting(process.env),
   documents = readDocumentsSetting(process.env, inbox.database),
+  payments = readPaymentsSetting(process.env),
+  onPaid,
 }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
@@ -130,7 +140,13 @@ export async function buildServer({
     if (isCasePath(pathname)) {
       // A paper served back keeps its own policy (a sandbox: server/case/plugin.tsx).
       const paper = reply.getHeader("content-security-policy") === paperPolicy;
-      reply.headers(caseHeaders(headers, pathname.startsWith(caseAssetsPath) && reply.statusCode === 200));
+      reply.headers(
+        caseHeaders(
+          headers,
+          pathname.startsWith(caseAssetsPath) && reply.statusCode === 200,
+          payments.on ? payments.provider.checkoutOrigins : [],
+        ),
+      );
       if (paper) reply.header("content-security-policy", paperPolicy);
       return;
     }
@@ -186,7 +202,6 @@ export async function buildServer({
     onStored: () => alerts.kick(),
   });
   await app.register(collectorPlugin, { siteUrl: settings.siteUrl, config: stats });
-  // The papers each kind of case asks for (issue 56): the office's and the case room's.
   // The papers each service asks for (content/office/papers.yaml), for the office and the case room: a mistake in
   // the file stops the start here.
   const checklists = checklistsOf(loadPapers());
@@ -200,21 +215,35 @@ export async function buildServer({
     cases: { keyring: documents.keyring, keepDays: documents.keepDays, checklists, phone: settings.phone.display },
   });
   // The traveller's case room (issue 56), on the same database, sealing papers under the documents key.
+  const caseAssets = await buildCaseAssets();
+  const agency = {
+    name: settings.agencyName,
+    phone: settings.phone,
+    whatsappDigits: settings.whatsappDigits,
+    email: settings.email,
+  };
   await app.register(casePlugin, {
     database: app.database,
     keyring: documents.keyring,
-    agency: {
-      name: settings.agencyName,
-      phone: settings.phone,
-      whatsappDigits: settings.whatsappDigits,
-      email: settings.email,
-    },
+    agency,
     siteUrl: settings.siteUrl,
     checklist: (record) => checklists.get(record.kind) ?? [],
     keepDays: documents.keepDays,
-    assets: await buildCaseAssets(),
+    assets: caseAssets,
     alertsQueued: () => alerts.kick(),
     push: alerts,
+    payments: paymentsOnCasePage(app.database, payments.on),
+  });
+  // Payments (issue 58): the provider's notification and the traveller's "Pay now".
+  await app.register(payPlugin, {
+    database: app.database,
+    provider: payments.on ? payments.provider : null,
+    keyring: documents.keyring,
+    agency,
+    assets: caseAssets,
+    siteUrl: settings.siteUrl,
+    onPaid,
+    alertsQueued: () => alerts.kick(),
   });
   // The nightly clean-up runs whether the office is on or not: what is kept, and for how long, does not depend on it.
   const daily = new Chores(app.database, {

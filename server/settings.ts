@@ -160,6 +160,39 @@ function documentsKeyText(raw: string): string {
   return raw;
 }
 
+/** PAYMENTS_PROVIDER: off, or the provider the travellers pay through (server/pay). */
+function paymentsProvider(raw: string): "off" | "stripe" {
+  const value = raw.toLowerCase();
+  if (value !== "off" && value !== "stripe") throw new Error(`PAYMENTS_PROVIDER must be off or stripe, not "${raw}"`);
+  return value;
+}
+
+/** A key of the shape its provider gives (`sk_…`, `whsec_…`): a key pasted in the wrong place is said at start. */
+function keyLike(name: string, prefixes: string[]) {
+  return (raw: string) => {
+    if (!prefixes.some((prefix) => raw.startsWith(prefix)) || /\s/.test(raw)) {
+      throw new Error(
+        `${name} must be the key as the provider's dashboard gives it, starting ${prefixes.join(" or ")}`,
+      );
+    }
+    return raw;
+  };
+}
+
+/** STRIPE_API_URL: the tests' stand-in (http on loopback), or another https address of Stripe's API. */
+function apiUrl(raw: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Said below.
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname.replace(/\/+$/, "") !== "") {
+    throw new Error(`STRIPE_API_URL must be an address such as https://api.stripe.com, with no path, not "${raw}"`);
+  }
+  return url.origin;
+}
+
 function officeUrl(raw: string): string {
   const address = officeAddress(raw, "OFFICE_URL");
   if ("problem" in address) throw new Error(address.problem);
@@ -280,6 +313,17 @@ export const serverSettingsSchema = z.object({
     about("the agency's 15-digit Tax Registration Number on its tax invoices; unset: no invoice can be issued"),
   ),
   AGENCY_ADDRESS: unsetOr(text).meta(about("the agency's registered address as its invoices print it")),
+  // Payments (issue 58, server/pay): off, or the provider the travellers pay through, and its keys.
+  PAYMENTS_PROVIDER: withDefault("off", paymentsProvider).meta(
+    about("off, or stripe: travellers pay the payments the office asks for on the provider's own page"),
+  ),
+  STRIPE_SECRET_KEY: unsetOr(keyLike("STRIPE_SECRET_KEY", ["sk_", "rk_"])).meta(
+    about("Stripe's secret (or restricted) API key, sk_live_… or sk_test_…"),
+  ),
+  STRIPE_WEBHOOK_SECRET: unsetOr(keyLike("STRIPE_WEBHOOK_SECRET", ["whsec_"])).meta(
+    about("the signing secret of the webhook endpoint /payments/notify/stripe, whsec_…"),
+  ),
+  STRIPE_API_URL: unsetOr(apiUrl).meta(about("Stripe's API address; unset: Stripe's own; tests: their stand-in")),
 
   // Backups (scripts/backup.ts, run nightly by deploy/karama-backup.timer).
   BACKUP_DIR: withDefault("data/backups", text).meta(about("the folder the backups go into")),

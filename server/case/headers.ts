@@ -22,10 +22,21 @@ export const casePolicy = [
 /** A paper served back: a download only, never run or shown in the page's origin (a PDF, a crafted image). */
 export const paperPolicy = "default-src 'none'; sandbox";
 
-export function caseHeaders(siteHeaders: Record<string, string>, asset: boolean): Record<string, string> {
+/**
+ * The case room's headers; `formTargets`: origins its forms may lead on to (the payment provider's page, issue 58:
+ * "Pay now" posts here, and is sent on there).
+ */
+export function caseHeaders(
+  siteHeaders: Record<string, string>,
+  asset: boolean,
+  formTargets: readonly string[] = [],
+): Record<string, string> {
   return {
     ...siteHeaders,
-    "content-security-policy": casePolicy,
+    "content-security-policy":
+      formTargets.length === 0
+        ? casePolicy
+        : casePolicy.replace("form-action 'self'", `form-action 'self' ${formTargets.join(" ")}`),
     "referrer-policy": "no-referrer",
     "x-robots-tag": "noindex, nofollow, noarchive",
     "cache-control": asset ? "private, max-age=31536000, immutable" : "no-store",

@@ -5,7 +5,7 @@
  * the agency's phone and WhatsApp on every screen. Their words, not the office's. No account, no password: the link
  * is the key, so the page sends no Referer and is never kept by the browser or indexed.
  */
-import type { ComponentChildren } from "preact";
+import type { ComponentChildren, VNode } from "preact";
 import { whatsappHref } from "../../app/lib/links";
 import type { CaseEvent, CaseRecord, PaperRecord } from "../data/cases/store";
 import type { CaseStage } from "../data/schema";
@@ -42,7 +42,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 });
 const shortDate = (iso: string) => dateFormat.format(new Date(iso));
 
-function Shell({
+export function Shell({
   title,
   agency,
   assets,
@@ -268,6 +268,8 @@ export interface CasePageProps {
   keepDays: number;
   /** The key a phone subscribes to Web Push with, when this server sends alerts; null when it does not. */
   alertsKey?: string | null;
+  /** The payments the office asked for (issue 58: server/pay/case-payments.tsx), shown first. */
+  payments?: VNode | null;
 }
 
 export function CasePage({
@@ -280,6 +282,7 @@ export function CasePage({
   token,
   keepDays,
   alertsKey = null,
+  payments,
 }: CasePageProps) {
   const open = record.stage !== "closed";
   const visa = papers.filter((paper) => paper.paperKey === "visa" && paper.deletedAt === null).at(-1);
@@ -290,6 +293,7 @@ export function CasePage({
         Your visa, {firstName}
         <span class="case-service">{record.service}</span>
       </h1>
+      {payments ?? null}
       {visa && record.stage === "visa-ready" ? (
         <section class="case-card visa-ready" aria-labelledby="visa">
           <h2 id="visa">Your visa is ready</h2>

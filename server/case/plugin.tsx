@@ -26,6 +26,7 @@ import { type CaseAssetFiles, caseWorkerPath } from "./assets";
 import { paperPolicy } from "./headers";
 import { LinkGuard, uploadAllowed } from "./link";
 import { type Agency, type AskedPaper, CannotOpenPage, CasePage, WrongLinkPage } from "./pages";
+import type { Returned } from "../pay/case-payments";
 import { uploadsPath, uploadsServer } from "./uploads";
 import { zodValidator } from "../zod-validator";
 
@@ -45,12 +46,22 @@ export interface CasePluginOptions {
   push?: PushService;
   /** A traveller sent a paper: its alert is queued for everyone with alerts on; this tells the push worker. */
   alertsQueued?: () => void;
+  /** The payments part of the page (issue 58: server/pay/case-payments.tsx); none without it. */
+  payments?: (record: CaseRecord, token: string, returned: Returned) => Promise<VNode | null>;
 }
 
 /** A link as issued is 43 characters; anything up to 200 is looked up (and misses), longer is refused unread. */
 const token = z.string().min(1).max(200);
 const paperId = z.string().regex(/^[0-9a-f]{32}$/);
 const uploadId = z.string().regex(/^[0-9a-f]{32}$/);
+/** Back from the provider's payment page (issue 58): which payment, and whether it was cancelled. */
+const returnedQuery = z.object({
+  payment: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
+  back: z.literal("cancelled").optional(),
+});
 
 /** A subscription is a few hundred bytes. */
 const alertsBodyLimit = 4096;
@@ -158,14 +169,18 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
 
     // Who may: whoever holds the link. The traveller's page.
     room.get("/case/:token", {
-      schema: { params: z.object({ token }) },
+      schema: { params: z.object({ token }), querystring: returnedQuery },
       handler: async (request, reply) => {
         const link = (request.params as { token: string }).token;
         const record = await caseOfLink(request, reply, link);
         if (!record) return reply;
         const cases = store();
         if (!cases) return reply;
-        const [events, papers] = await Promise.all([cases.events(record.id), cases.papers(record.id)]);
+        const [events, papers, payments] = await Promise.all([
+          cases.events(record.id),
+          cases.papers(record.id),
+          options.payments?.(record, link, request.query as Returned) ?? null,
+        ]);
         return html(
           reply,
           200,
@@ -179,6 +194,7 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
             token={link}
             keepDays={options.keepDays}
             alertsKey={options.push?.publicKey() ?? null}
+            payments={payments}
           />,
         );
       },

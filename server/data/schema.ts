@@ -442,6 +442,53 @@ export interface InvoiceCountersTable {
   last: number;
 }
 
+/** What a payment is at (issue 58, migration 21); only the provider's signed notification makes one `paid`. */
+export type PaymentStatus = "requested" | "paid" | "mismatch" | "refunded" | "partly-refunded" | "cancelled";
+
+/** A payment the office asked for on a case (server/data/payments/store.ts). */
+export interface PaymentsTable {
+  id: Generated<number>;
+  /** Random (32 hex digits): in the traveller's return address. */
+  public_id: string;
+  case_id: number;
+  /** JSON: `[{ "label", "amountFils" }]`. */
+  lines: string;
+  amount_fils: number;
+  currency: "aed";
+  status: PaymentStatus;
+  /** Which provider took it (`stripe`), once a checkout was made. */
+  provider: string | null;
+  provider_session: string | null;
+  /** The provider's payment (Stripe: the PaymentIntent's id), once paid; refunds go through it. */
+  provider_payment: string | null;
+  requested_at: string;
+  requested_by: number | null;
+  paid_at: string | null;
+  /** The provider's event that marked it paid. */
+  paid_event: string | null;
+}
+
+/** Each notification taken in, once (its provider's event id is unique). */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  type: string;
+  payment_id: number | null;
+  received_at: string;
+  outcome: string;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  payment_id: number;
+  amount_fils: number;
+  provider_refund: string | null;
+  at: string;
+  by: number | null;
+  reason: Generated<string>;
+}
+
 export interface Schema {
   enquiries: EnquiriesTable;
   outbox: OutboxTable;
@@ -472,4 +519,7 @@ export interface Schema {
   case_push: CasePushTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  refunds: RefundsTable;
 }

@@ -18,6 +18,7 @@ import { campaignLinks } from "./017-campaign-links";
 import { cases } from "./018-cases";
 import { caseFollowUp } from "./019-case-follow-up";
 import { invoices } from "./020-invoices";
+import { payments } from "./021-payments";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   cases,
   caseFollowUp,
   invoices,
+  payments,
 ];
