@@ -163,6 +163,43 @@ export function PayMessagePage({
   );
 }
 
+/**
+ * Back from the provider's page in a browser that holds no link to the case (another phone, a cookie gone): the
+ * payment's state alone, by its random id, and the way back to the case through the link we sent.
+ */
+export function ReturnedPage({
+  agency,
+  assets,
+  payment,
+  cancelled,
+}: {
+  agency: Agency;
+  assets: CaseAssets | null;
+  payment: PaymentRecord;
+  cancelled: boolean;
+}) {
+  const paid = payment.status === "paid" || payment.status === "partly-refunded" || payment.status === "refunded";
+  const title = paid
+    ? "Paid"
+    : cancelled && payment.status === "requested"
+      ? "Payment cancelled: nothing was taken"
+      : "We are checking your payment";
+  return (
+    <Shell title={title} agency={agency} assets={assets}>
+      {!paid && !cancelled ? <meta http-equiv="refresh" content={String(checkEverySeconds)} /> : null}
+      <h1>{title}</h1>
+      <p>
+        {paid
+          ? `Thank you: ${formatAed(payment.amountFils)} paid.`
+          : cancelled
+            ? "You can pay when you are ready."
+            : "This takes a few seconds, and this page updates by itself. You do not need to pay again."}
+      </p>
+      <p>Open your page with the link we sent you to see where your visa stands{paid ? " and your invoice" : ""}.</p>
+    </Shell>
+  );
+}
+
 /** The case page's payments part (server/case/plugin.tsx `payments`): the case's payments, read at each view. */
 export function paymentsOnCasePage(database: Pick<DatabaseResource, "connection">, on: boolean) {
   return async (record: CaseRecord, token: string, returned: Returned): Promise<VNode | null> => {

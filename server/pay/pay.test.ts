@@ -137,6 +137,16 @@ describe.each(engines)("paying on the traveller's page, on %s", (engine) => {
     return response.headers.get("location") ?? "";
   }
 
+  /** Back from the provider's page in the browser that tapped Pay now (its cookie): where it is taken on to. */
+  async function comeBack(returnUrl: string, tapped: Response): Promise<URL> {
+    const returned = new URL(returnUrl);
+    const response = await fetch(`${server.origin}${returned.pathname}${returned.search}`, {
+      redirect: "manual",
+      headers: { ...from(), cookie: tapped.headers.get("set-cookie")?.split(";")[0] ?? "" },
+    });
+    return new URL(response.headers.get("location") ?? "", server.origin);
+  }
+
   const statusOf = async (publicId: string) => (await payments.byPublicId(publicId))?.status;
   const sessionOf = (url: string) => url.split("/pay/")[1] ?? "";
 
@@ -169,11 +179,24 @@ describe.each(engines)("paying on the traveller's page, on %s", (engine) => {
         { name: "Government fees", unit_amount: 35_050, quantity: 1 },
       ],
     });
-    expect(session?.success_url).toBe(`http://localhost:3000/case/${link}?payment=${payment.publicId}`);
-    expect(session?.cancel_url).toBe(`http://localhost:3000/case/${link}?payment=${payment.publicId}&back=cancelled`);
+    // The provider is never given the private link: it sends the traveller back to the payment's own address.
+    expect(session?.success_url).toBe(`http://localhost:3000/case/return/${payment.publicId}`);
+    expect(session?.cancel_url).toBe(`http://localhost:3000/case/return/${payment.publicId}?back=cancelled`);
+    expect(JSON.stringify(session)).not.toContain(link);
 
     const back = await pays(checkout);
     expect(back).toBe(session?.success_url);
+    // Back in the browser that tapped Pay now: the cookie it was given takes it to its page.
+    const cookie = tapped.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(
+      /^karama_pay_return=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=\/case\/return; HttpOnly; SameSite=Lax$/,
+    );
+    const returned = await fetch(`${server.origin}/case/return/${payment.publicId}`, {
+      redirect: "manual",
+      headers: { ...from(), cookie: cookie.split(";")[0] ?? "" },
+    });
+    expect(returned.status).toBe(303);
+    expect(returned.headers.get("location")).toBe(`/case/${link}?payment=${payment.publicId}`);
     expect(standin.deliveries.at(-1)).toMatchObject({ status: 200 });
     expect(await statusOf(payment.publicId)).toBe("paid");
     // Read back from the provider's API before it was marked.
@@ -290,8 +313,9 @@ describe.each(engines)("paying on the traveller's page, on %s", (engine) => {
     standin.switches.notify = "held";
     try {
       const { link, payment } = await newCase();
-      const checkout = (await payNow(link, payment.publicId)).headers.get("location") ?? "";
-      const back = new URL(await pays(checkout));
+      const tapped = await payNow(link, payment.publicId);
+      const back = await comeBack(await pays(tapped.headers.get("location") ?? ""), tapped);
+      expect(back.pathname).toBe(`/case/${link}`);
       const waiting = await page(link, back.search);
       expect(waiting.text).toContain("We are checking your payment");
       expect(waiting.text).toMatch(/<meta http-equiv="refresh" content="\d+"/);
@@ -383,11 +407,45 @@ describe.each(engines)("paying on the traveller's page, on %s", (engine) => {
     expect((await page(link)).text).toContain("AED 150.00 refunded");
   });
 
+  it("back in another browser, or with another case's link: the payment's state alone, never a case's page", async () => {
+    const { payment } = await newCase();
+    const other = await newCase();
+    const plain = await fetch(`${server.origin}/case/return/${payment.publicId}`, { headers: from() });
+    expect(plain.status).toBe(200);
+    const text = await plain.text();
+    expect(text).toContain("We are checking your payment");
+    expect(text).toContain("Open your page with the link we sent you");
+    expect(text).not.toContain("Maria");
+    expect(plain.headers.get("cache-control")).toBe("no-store");
+    expect(plain.headers.get("referrer-policy")).toBe("no-referrer");
+    const crossed = await fetch(`${server.origin}/case/return/${payment.publicId}`, {
+      redirect: "manual",
+      headers: { ...from(), cookie: `karama_pay_return=${other.link}` },
+    });
+    expect(crossed.status).toBe(200);
+    expect(crossed.headers.get("location")).toBeNull();
+    const cancelled = await fetch(`${server.origin}/case/return/${payment.publicId}?back=cancelled`, {
+      headers: from(),
+    });
+    expect(await cancelled.text()).toContain("nothing was taken");
+    expect((await fetch(`${server.origin}/case/return/${"0".repeat(32)}`, { headers: from() })).status).toBe(404);
+    expect((await fetch(`${server.origin}/case/return/nothex`, { headers: from() })).status).toBe(400);
+    expect(
+      (await fetch(`${server.origin}/case/return/${payment.publicId}?back=paid`, { headers: from() })).status,
+    ).toBe(400);
+  });
+
   it("back from a cancelled payment: nothing was taken, and Pay now is there again", async () => {
     const { link, payment } = await newCase();
     const checkout = (await payNow(link, payment.publicId)).headers.get("location") ?? "";
     const cancelled = await fetch(`${checkout}/cancel`, { method: "POST", redirect: "manual" });
-    const back = new URL(cancelled.headers.get("location") ?? "");
+    const returned = new URL(cancelled.headers.get("location") ?? "");
+    expect(returned.pathname + returned.search).toBe(`/case/return/${payment.publicId}?back=cancelled`);
+    const link1 = await fetch(`${server.origin}${returned.pathname}${returned.search}`, {
+      redirect: "manual",
+      headers: { ...from(), cookie: `karama_pay_return=${link}` },
+    });
+    const back = new URL(link1.headers.get("location") ?? "", server.origin);
     expect(back.search).toBe(`?payment=${payment.publicId}&back=cancelled`);
     const shown = await page(link, back.search);
     expect(shown.text).toContain("Payment cancelled: nothing was taken.");

@@ -30,7 +30,7 @@ import { databaseRateLimitStore } from "../data/rate-limit-store";
 import type { DatabaseResource } from "../data/resource";
 import { isOwnOrigin } from "../own-origin";
 import { zodValidator } from "../zod-validator";
-import { PayMessagePage } from "./case-payments";
+import { PayMessagePage, ReturnedPage } from "./case-payments";
 import { BadSignatureError, type PaymentProvider, type ProviderEvent } from "./provider";
 
 export interface PayPluginOptions {
@@ -64,6 +64,19 @@ const publicId = z.string().regex(publicIdShape);
 
 /** The events that say a checkout was paid; the others change nothing but an expired session forgotten. */
 const paidTypes = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+/** Where the provider sends the traveller back to, by the payment's random id (never the case's link). */
+export const returnPath = (publicId: string) => `/case/return/${publicId}`;
+const returnCookie = "karama_pay_return";
+
+/** One cookie's value from a Cookie header, or null. */
+function cookieOf(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=") || null;
+  }
+  return null;
+}
 
 function html(reply: FastifyReply, status: number, page: string): FastifyReply {
   return reply.code(status).type("text/html; charset=utf-8").send(`<!doctype html>${page}`);
@@ -217,6 +230,46 @@ export const payPlugin: FastifyPluginAsync<PayPluginOptions> = async (app, optio
     );
   }
 
+  /** This browser's way back from the provider's page: the link in a cookie for the return address alone. */
+  const secure = new URL(options.siteUrl).protocol === "https:";
+  function rememberLink(reply: FastifyReply, link: string): FastifyReply {
+    return reply.header(
+      "set-cookie",
+      `${returnCookie}=${link}; Max-Age=86400; Path=${returnPath("").slice(0, -1)}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+    );
+  }
+
+  // Who may: anyone with the payment's random id (the provider sends the traveller here). The browser that tapped
+  // Pay now goes on to its case's page (its cookie holds the link, checked to be the payment's case); any other is
+  // shown the payment's state alone.
+  await app.register(async (back: FastifyInstance) => {
+    back.setValidatorCompiler(zodValidator);
+    back.get("/case/return/:payment", {
+      schema: {
+        params: z.object({ payment: publicId }),
+        querystring: z.strictObject({ back: z.literal("cancelled").optional() }),
+      },
+      handler: async (request, reply) => {
+        const { payment: publicIdOf } = request.params as { payment: string };
+        const cancelled = (request.query as { back?: string }).back === "cancelled";
+        const db = database();
+        const store = payments();
+        if (!db || !store) {
+          return reply.code(503).header("retry-after", "60").type("text/plain").send("Please try again in a minute.\n");
+        }
+        const payment = await store.byPublicId(publicIdOf);
+        if (!payment) return reply.code(404).type("text/plain").send("Not found\n");
+        const link = cookieOf(request.headers.cookie, returnCookie);
+        const record = link ? await new CaseStore(db, options.keyring).byLink(link, new Date()) : undefined;
+        if (link && record && record.id === payment.caseId) {
+          const query = `?payment=${payment.publicId}${cancelled ? "&back=cancelled" : ""}`;
+          return reply.redirect(`/case/${link}${query}`, 303);
+        }
+        return html(reply, 200, renderToString(h(ReturnedPage, { agency, assets: assets.urls, payment, cancelled })));
+      },
+    });
+  });
+
   // Who may: whoever holds the case's link, from the case's own page, for a payment of that case.
   await app.register(async (room: FastifyInstance) => {
     room.setValidatorCompiler(zodValidator);
@@ -266,11 +319,13 @@ export const payPlugin: FastifyPluginAsync<PayPluginOptions> = async (app, optio
           // A second tap, or a page opened twice: the checkout still open is the one to pay.
           if (payment.providerSession) {
             const open = await provider.retrieveCheckout(payment.providerSession);
-            if (open.status === "open" && open.url) return reply.redirect(open.url, 303);
+            if (open.status === "open" && open.url) return rememberLink(reply, params.token).redirect(open.url, 303);
             if (open.status === "complete") return reply.redirect(back, 303);
             await whenFree(() => store.forgetSession(payment.id, open.sessionId), busyWaitMs);
           }
-          const returnTo = `${options.siteUrl.replace(/\/+$/, "")}${back}`;
+          // The provider is never given the case's link: it sends the traveller back to the payment's own address,
+          // where this browser's cookie (the link, kept in it alone) takes them on to their page.
+          const returnTo = `${options.siteUrl.replace(/\/+$/, "")}${returnPath(payment.publicId)}`;
           const checkout = await provider.createCheckout({
             paymentId: payment.publicId,
             caseId: record.id,
@@ -279,14 +334,14 @@ export const payPlugin: FastifyPluginAsync<PayPluginOptions> = async (app, optio
             lines: payment.lines,
             ...(record.email ? { customerEmail: record.email } : {}),
             successUrl: returnTo,
-            cancelUrl: `${returnTo}&back=cancelled`,
+            cancelUrl: `${returnTo}?back=cancelled`,
           });
           const attached = await whenFree(
             () => store.attachSession(payment.id, provider.name, checkout.sessionId),
             busyWaitMs,
           );
           if (!attached) return reply.redirect(back, 303);
-          return reply.redirect(checkout.url, 303);
+          return rememberLink(reply, params.token).redirect(checkout.url, 303);
         } catch (error) {
           app.log.error({ err: error }, `The checkout of payment ${payment.publicId} could not be made`);
           return message(
