@@ -328,6 +328,21 @@ export interface CasesTable {
   files_deleted_at: string | null;
 }
 
+/** The passport's fields as the traveller (or the office) confirmed them, sealed (issue 57, migration 22). */
+export interface CasePassportsTable {
+  case_id: number;
+  how: "read" | "corrected" | "typed" | "office-read";
+  /** The problems found, as codes, comma-separated (server/case/passport/rules.ts ProblemCode). */
+  problems: Generated<string>;
+  paper_id: string | null;
+  key_id: string;
+  wrapped_key: Buffer;
+  /** The fields as JSON, sealed. */
+  data: Buffer;
+  confirmed_at: string;
+  confirmed_by: number | null;
+}
+
 /** A traveller's device told when their visa moves (Web Push): its subscription, for one case (migration 19). */
 export interface CasePushTable {
   id: Generated<number>;
@@ -517,6 +532,7 @@ export interface Schema {
   case_uploads: CaseUploadsTable;
   case_upload_chunks: CaseUploadChunksTable;
   case_push: CasePushTable;
+  case_passports: CasePassportsTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
   payments: PaymentsTable;

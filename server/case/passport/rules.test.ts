@@ -3,6 +3,7 @@ import { checkDigit, td3Lines, type Traveller } from "../../../scripts/passport-
 import { travellers } from "../../../scripts/passport-set/travellers.ts";
 import {
   checkTypedFields,
+  fieldsProblems,
   messages,
   mrzLinesFrom,
   namesDiffer,
@@ -468,5 +469,32 @@ describe("checkTypedFields", () => {
     const result = checkTypedFields({ ...good, givenNames: "", nationality: "d", issuingState: "D", sex: "x" }, today);
     expect(result.ok).toBe(true);
     expect(result.fields.sex).toBe("X");
+  });
+});
+
+describe("fieldsProblems: the same refusal rules on fields typed or corrected by hand", () => {
+  const typed = {
+    surname: "SANTOS",
+    givenNames: "MARIA",
+    documentNumber: "P1234567",
+    nationality: "PHL",
+    issuingState: "PHL",
+    birthDate: "1990-01-01",
+    expiryDate: "2027-05-01",
+    sex: "F" as const,
+  };
+  const now = new Date("2026-11-29T09:00:00");
+
+  it("warns of a passport expiring less than 6 months after the travel date, and of another name", () => {
+    const codes = (input: Partial<Parameters<typeof fieldsProblems>[0]>) =>
+      fieldsProblems({ fields: typed, today: now, ...input }).map((problem) => problem.code);
+    expect(codes({ travelDate: "2026-12-20", enquiryName: "Maria Santos" })).toEqual(["expires-soon"]);
+    // A travel date gone by counts from today.
+    expect(codes({ travelDate: "2026-10-01" })).toEqual(["expires-soon"]);
+    expect(codes({ fields: { ...typed, expiryDate: "2027-06-01" } })).toEqual([]);
+    expect(codes({ fields: { ...typed, expiryDate: "2026-11-28" } })).toEqual(["expired"]);
+    expect(codes({ fields: { ...typed, expiryDate: "2030-01-01" }, enquiryName: "Mariah Santos" })).toEqual([
+      "name-differs",
+    ]);
   });
 });

@@ -481,10 +481,28 @@ export function passportProblems(input: {
     return [{ code: "not-passport", message: messages.notPassport }];
   }
   if (!reading.valid || reading.documentCode !== "P") return [{ code: "unreadable", message: messages.unreadable }];
+  const problems = fieldsProblems({ ...input, fields: reading.fields, nameCut: reading.nameCut });
+  if (reading.documentNumberUnsure) problems.push({ code: "check-number", message: messages.checkNumber });
+  return problems;
+}
 
+/**
+ * What would get the visa refused in a passport's fields, however they came (read, corrected or typed by the
+ * traveller): expired, or expiring less than 6 months after the travel date (or today); the enquiry's name written
+ * otherwise than the passport's. The server checks the fields it is sent with this too.
+ */
+export function fieldsProblems(input: {
+  fields: MrzFields;
+  /** The name filled the zone's 39 characters: the passport may have cut it. */
+  nameCut?: boolean;
+  travelDate?: string;
+  today: Date;
+  enquiryName?: string;
+}): Problem[] {
+  const { fields, today } = input;
   const problems: Problem[] = [];
   const todayIso = isoDay(today);
-  const expiry = reading.fields.expiryDate;
+  const expiry = fields.expiryDate;
   if (expiry < todayIso) {
     problems.push({ code: "expired", message: messages.expired(longDate(expiry)) });
   } else {
@@ -498,11 +516,10 @@ export function passportProblems(input: {
     }
   }
   const enquiryName = input.enquiryName?.trim();
-  if (enquiryName && namesDiffer(enquiryName, reading.fields, reading.nameCut)) {
-    const passportName = [reading.fields.givenNames, reading.fields.surname].filter(Boolean).join(" ");
+  if (enquiryName && namesDiffer(enquiryName, fields, input.nameCut ?? false)) {
+    const passportName = [fields.givenNames, fields.surname].filter(Boolean).join(" ");
     problems.push({ code: "name-differs", message: messages.nameDiffers(enquiryName, passportName) });
   }
-  if (reading.documentNumberUnsure) problems.push({ code: "check-number", message: messages.checkNumber });
   return problems;
 }
 

@@ -354,6 +354,39 @@ describe.each(engines)("a traveller's case, on %s", (engine) => {
     expect(await store.devices(two)).toEqual([]);
   });
 
+  it("keeps the passport's fields the traveller confirmed, sealed; the latest replaces the one before; gone with the papers", async () => {
+    const { store, database, setting } = await open(engine);
+    const id = await store.start(maria, null, start);
+    const fields = {
+      surname: "SANTOS",
+      givenNames: "MARIA CLARA",
+      documentNumber: "P4366918B",
+      nationality: "PHL",
+      issuingState: "PHL",
+      birthDate: "1990-04-12",
+      expiryDate: "2027-03-01",
+      sex: "F" as const,
+    };
+    await store.savePassport(id, { fields, how: "read", problems: ["expires-soon"], paperId: null }, null, start);
+    expect(await store.passport(id)).toMatchObject({ fields, how: "read", problems: ["expires-soon"], by: null });
+    // Sealed: neither the number nor the name is in the database's bytes.
+    const bytes = await stolen(database, setting);
+    expect(holds(bytes, Buffer.from("P4366918B"))).toBe(false);
+    expect(holds(bytes, Buffer.from("MARIA CLARA"))).toBe(false);
+    const corrected = { ...fields, givenNames: "MARIA CLARA R" };
+    await store.savePassport(id, { fields: corrected, how: "corrected", problems: [], paperId: null }, null, later(1));
+    expect((await store.passport(id))?.fields.givenNames).toBe("MARIA CLARA R");
+    expect((await store.events(id)).filter((event) => event.kind === "passport")).toHaveLength(2);
+    expect(await store.missingKeys()).toEqual([]);
+    // Another key: the passport does not open, and the key is named.
+    const other = new CaseStore(database, new Keyring([documentsKey(Buffer.alloc(32, 9))]));
+    await expect(other.passport(id)).rejects.toBeInstanceOf(MissingKeyError);
+    expect(await other.missingKeys()).toEqual([keys.current.id]);
+    await store.setStage(id, "closed", null, null, later(2));
+    await store.deleteClosedPapers(later(40), 30);
+    expect(await store.passport(id)).toBeUndefined();
+  });
+
   it("counts what a case holds, for its limits", async () => {
     const { store } = await open(engine);
     const id = await store.start(maria, null, start);

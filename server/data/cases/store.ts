@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../database";
-import type { CaseKind, CaseStage, Schema } from "../schema";
+import type { CaseKind, CasePassportsTable, CaseStage, Schema } from "../schema";
 import { type Keyring, MissingKeyError, newFileKey, openWith, sealWith, unwrapFileKey } from "./vault";
 
 /** The stages, in the order a case goes through them; need-more and closed may come at any point. */
@@ -60,6 +60,35 @@ export interface CaseEvent {
   detail: string;
   /** The person in the office, or null (the traveller, or the server). */
   who: string | null;
+}
+
+/** A passport's fields as the traveller confirmed them (server/case/passport/rules.ts MrzFields). */
+export interface PassportFields {
+  surname: string;
+  givenNames: string;
+  documentNumber: string;
+  nationality: string;
+  issuingState: string;
+  /** yyyy-mm-dd */
+  birthDate: string;
+  expiryDate: string;
+  sex: "F" | "M" | "X" | "";
+}
+
+export interface NewPassport {
+  fields: PassportFields;
+  how: CasePassportsTable["how"];
+  /** The problems found (rules.ts ProblemCode), for the office. */
+  problems: string[];
+  /** The passport's photo among the case's papers, when it is known. */
+  paperId: string | null;
+}
+
+export interface PassportRecord extends Omit<NewPassport, "paperId"> {
+  paperId: string | null;
+  at: string;
+  /** Someone in the office, or null (the traveller). */
+  by: number | null;
 }
 
 /** A traveller's device, as its browser subscribed it to Web Push. */
@@ -199,6 +228,7 @@ function paperOf(row: PaperRow): PaperRecord {
 const paperContext = (id: string) => `paper:${id}`;
 const uploadContext = (id: string) => `upload:${id}`;
 const chunkContext = (id: string, atByte: number) => `upload:${id}:${atByte}`;
+const passportContext = (caseId: number) => `passport:${caseId}`;
 
 export class CaseStore {
   private readonly db: Kysely<Schema>;
@@ -497,6 +527,58 @@ export class CaseStore {
     await this.db.updateTable("case_push").set({ last_error: outcome.error }).where("id", "=", id).execute();
   }
 
+  /**
+   * The passport's fields as confirmed (issue 57): read on the phone (`read`), read and then corrected (`corrected`),
+   * typed (`typed`), or read by the office from a paper (`office-read`); the problems found; sealed like a paper.
+   * The latest replaces the one before; each is on the timeline (how and the problems, never the fields).
+   */
+  async savePassport(caseId: number, passport: NewPassport, by: number | null, now: Date): Promise<void> {
+    const context = passportContext(caseId);
+    const key = newFileKey(this.keys.current, context);
+    const data = sealWith(key.key, Buffer.from(JSON.stringify(passport.fields)), context);
+    key.key.fill(0);
+    const row = {
+      how: passport.how,
+      problems: passport.problems.join(","),
+      paper_id: passport.paperId,
+      key_id: key.keyId,
+      wrapped_key: key.wrappedKey,
+      data,
+      confirmed_at: now.toISOString(),
+      confirmed_by: by,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("case_passports")
+        .values({ case_id: caseId, ...row })
+        .onConflict((conflict) => conflict.column("case_id").doUpdateSet(row))
+        .execute();
+      const detail = JSON.stringify({ how: passport.how, problems: passport.problems });
+      await addEvent(trx, caseId, by, "passport", detail, now);
+    });
+  }
+
+  /** The passport confirmed on the case, opened; undefined when none is (or it was deleted with the papers). */
+  async passport(caseId: number): Promise<PassportRecord | undefined> {
+    const row = await this.db.selectFrom("case_passports").selectAll().where("case_id", "=", caseId).executeTakeFirst();
+    if (!row) return undefined;
+    const context = passportContext(caseId);
+    const key = unwrapFileKey(row.key_id, Buffer.from(row.wrapped_key), this.keys, context);
+    try {
+      const fields = JSON.parse(openWith(key, Buffer.from(row.data), context).toString("utf8")) as PassportFields;
+      return {
+        fields,
+        how: row.how,
+        problems: row.problems === "" ? [] : row.problems.split(","),
+        paperId: row.paper_id,
+        at: row.confirmed_at,
+        by: row.confirmed_by,
+      };
+    } finally {
+      key.fill(0);
+    }
+  }
+
   /** Someone in the office looked at or downloaded a paper: on the case's timeline and in the owner's audit log. */
   async logPaperOpened(
     caseId: number,
@@ -574,7 +656,10 @@ export class CaseStore {
       .where("data", "is not", null)
       .execute();
     const uploads = await this.db.selectFrom("case_uploads").select("key_id").distinct().execute();
-    const ids = new Set([...papers, ...uploads].map((row) => row.key_id).filter((id): id is string => id !== null));
+    const passports = await this.db.selectFrom("case_passports").select("key_id").distinct().execute();
+    const ids = new Set(
+      [...papers, ...uploads, ...passports].map((row) => row.key_id).filter((id): id is string => id !== null),
+    );
     return [...ids].filter((id) => !this.keyring?.find(id)).sort();
   }
 
@@ -600,6 +685,7 @@ export class CaseStore {
           .where("case_id", "=", caseId)
           .where("deleted_at", "is", null)
           .executeTakeFirst();
+        await trx.deleteFrom("case_passports").where("case_id", "=", caseId).execute();
         await trx.deleteFrom("case_upload_chunks").where("upload_id", "in", uploadsOf(trx, caseId)).execute();
         await trx.deleteFrom("case_uploads").where("case_id", "=", caseId).execute();
         await trx.updateTable("cases").set({ files_deleted_at: now.toISOString() }).where("id", "=", caseId).execute();

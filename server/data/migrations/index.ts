@@ -19,6 +19,7 @@ import { cases } from "./018-cases";
 import { caseFollowUp } from "./019-case-follow-up";
 import { invoices } from "./020-invoices";
 import { payments } from "./021-payments";
+import { casePassport } from "./022-case-passport";
 import type { Migration } from "./migration";
 
 export type { Migration } from "./migration";
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   caseFollowUp,
   invoices,
   payments,
+  casePassport,
 ];
