@@ -27,6 +27,7 @@ import { paperPolicy } from "./headers";
 import { LinkGuard, uploadAllowed } from "./link";
 import { type Agency, type AskedPaper, CannotOpenPage, CasePage, WrongLinkPage } from "./pages";
 import type { Returned } from "../pay/case-payments";
+import { confirmPassport, type PassportBody, passportBody, passportBodyLimit } from "./passport/route";
 import { uploadsPath, uploadsServer } from "./uploads";
 import { zodValidator } from "../zod-validator";
 
@@ -235,6 +236,23 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
         if (!record) return reply;
         const removed = await store()?.removeDevice(record.id, (request.body as { endpoint: string }).endpoint);
         return removed ? reply.code(204).send() : text(reply, 404, "Notifications were not on for this phone.");
+      },
+    });
+
+    // Who may: whoever holds the link, from the site's own pages, for their own open case. The passport as they
+    // confirmed it (issue 57), checked again here: server/case/passport/route.ts.
+    room.post("/case/:token/passport", {
+      bodyLimit: passportBodyLimit,
+      schema: { params: z.object({ token }), body: passportBody },
+      handler: async (request, reply) => {
+        if (!sameOrigin(request)) return text(reply, 403, "The passport is confirmed from the case's own page.");
+        const record = await caseOfLink(request, reply, (request.params as { token: string }).token);
+        if (!record) return reply;
+        if (record.stage === "closed") return text(reply, 409, "This case is closed: call us if you need to.");
+        const cases = store();
+        if (!cases) return cannotOpen(reply);
+        const answer = await confirmPassport(cases, record, request.body as PassportBody, new Date());
+        return reply.code(answer.status).send(answer.body);
       },
     });
 

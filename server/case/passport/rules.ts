@@ -474,7 +474,7 @@ export function passportProblems(input: {
   today: Date;
   enquiryName?: string;
 }): Problem[] {
-  const { reading, today } = input;
+  const { reading } = input;
   if (reading.format === "TD1") return [{ code: "td1", message: messages.td1 }];
   if (reading.format === "TD2") return [{ code: "not-passport", message: messages.notPassport }];
   if (reading.format === "TD3" && reading.documentCode === "V") {
