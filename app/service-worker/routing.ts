@@ -11,10 +11,11 @@ import type { WorkerRoute } from "./worker-types";
  * How the worker answers a request:
  * - "page": a navigation, from the network first; from the cache when the network fails or is slower than
  *   pageTimeoutMs (and a copy is kept); the offline page for a page never kept;
- * - "asset": a file of the build with a hashed name (/assets/…), which never changes: from the cache first;
+ * - "asset": a file of the build with a hashed name (/assets/…, and the case room's /case/assets/…), which never
+ *   changes: from the cache first;
  * - "static": another file a page loads (icons, images, fonts, the manifest): from the cache at once, refreshed
  *   from the network behind it (stale-while-revalidate);
- * - null: not the worker's business. It does not answer at all (no respondWith), so the browser goes to the
+ * - null: not the worker's business (the case room's private pages and papers among them). It does not answer at all (no respondWith), so the browser goes to the
  *   network exactly as without a worker.
  */
 export type Strategy = "page" | "asset" | "static" | null;
@@ -52,6 +53,10 @@ export const bypassRoutes: WorkerRoute[] = [
   })),
 ];
 
+/** The traveller's case room (server/case/), and its files under hashed names. */
+const casePath = "/case";
+const caseAssetsPath = "/case/assets/";
+
 /** A file a page loads by itself, outside the build's hashed assets. */
 const staticFile = /\.(?:woff2?|svg|png|jpe?g|webp|avif|gif|ico|webmanifest)$/;
 
@@ -80,6 +85,11 @@ export function strategyFor(request: RequestFacts, origin: string): Strategy {
   if (url.origin !== origin) return null;
   const path = decodedPath(url);
   if (path === null || isUntouchedPath(path)) return null;
+  // The traveller's case room: its pages and papers are private (no-store), never kept, never answered; its files
+  // (/case/assets/, the passport reader's engine among them) have hashed names and are kept like the build's.
+  if (path === casePath || path.startsWith(`${casePath}/`)) {
+    return path.startsWith(caseAssetsPath) && request.mode !== "navigate" ? "asset" : null;
+  }
   if (request.mode === "navigate") return "page";
   if (path.startsWith("/assets/")) return "asset";
   if (staticFile.test(path)) return "static";

@@ -5,7 +5,14 @@
  * failure says what happened and offers to try again; nothing already sent goes twice.
  */
 import { Upload, type DetailedError } from "tus-js-client";
+import { registerServiceWorker } from "../../../app/service-worker/register";
 import { describeSize, shrinkForUpload } from "./shrink";
+
+/**
+ * The passport reader (issue 57): its own bundle, loaded only when the traveller asks for a read. Exported for the
+ * page's passport form, which calls `(await loadPassportReader()).readPassportLines(photo)`.
+ */
+export { loadPassportReader } from "./passport/load";
 
 const link = decodeURIComponent(location.pathname.split("/")[2] ?? "");
 
@@ -124,4 +131,6 @@ for (const section of document.querySelectorAll<HTMLElement>("[data-upload]")) {
     input.value = "";
   });
 }
+// The site's service worker: it keeps the reader's files after their first use (never this page, which is private).
+registerServiceWorker();
 document.documentElement.dataset.ready = "true";
