@@ -78,6 +78,32 @@ describe("which requests the worker answers, and how", () => {
     }
   });
 
+  it("never touches a traveller's case page or their papers, which are private (issue 56)", () => {
+    const link = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde";
+    const paths = [
+      "/case",
+      `/case/${link}`,
+      `/case/${link}?x=1`,
+      `/case/${link}/papers/0123456789abcdef0123456789abcdef`,
+      "/case/uploads/0123456789abcdef0123456789abcdef",
+      "/CASE/" + link,
+      "/case/%61ssets/../" + link,
+    ];
+    for (const path of paths) {
+      expect(strategyFor(navigation(path), origin), path).toBeNull();
+      expect(strategyFor(request(path, { mode: "cors" }), origin), path).toBeNull();
+      expect(strategyFor(request(path), origin), path).toBeNull();
+    }
+    // Not even a navigation to a file of the room: the worker answers navigations with pages it keeps.
+    expect(strategyFor(navigation("/case/assets/case.AbC123.js"), origin)).toBeNull();
+  });
+
+  it("leaves the case room's files to the room's own worker (server/case/client/worker.ts)", () => {
+    for (const path of ["/case/assets/passport-reader.AbCdEf0123.js", "/case/assets/ocr/AbCdEf0123/eng.traineddata"]) {
+      expect(strategyFor(request(path, { mode: "cors" }), origin), path).toBeNull();
+    }
+  });
+
   it("still answers pages that merely start like those (/offline, /administration-fees)", () => {
     expect(strategyFor(navigation("/offline"), origin)).toBe("page");
     expect(strategyFor(navigation("/administration-fees"), origin)).toBe("page");

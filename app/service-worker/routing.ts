@@ -14,8 +14,8 @@ import type { WorkerRoute } from "./worker-types";
  * - "asset": a file of the build with a hashed name (/assets/…), which never changes: from the cache first;
  * - "static": another file a page loads (icons, images, fonts, the manifest): from the cache at once, refreshed
  *   from the network behind it (stale-while-revalidate);
- * - null: not the worker's business. It does not answer at all (no respondWith), so the browser goes to the
- *   network exactly as without a worker.
+ * - null: not the worker's business (the case room, /case/…, which has a worker of its own). It does not answer
+ *   at all (no respondWith), so the browser goes to the network exactly as without a worker.
  */
 export type Strategy = "page" | "asset" | "static" | null;
 
@@ -52,6 +52,9 @@ export const bypassRoutes: WorkerRoute[] = [
   })),
 ];
 
+/** The traveller's case room (server/case/): its own service worker's (/case/sw.js), never this one's. */
+const casePath = "/case";
+
 /** A file a page loads by itself, outside the build's hashed assets. */
 const staticFile = /\.(?:woff2?|svg|png|jpe?g|webp|avif|gif|ico|webmanifest)$/;
 
@@ -80,6 +83,9 @@ export function strategyFor(request: RequestFacts, origin: string): Strategy {
   if (url.origin !== origin) return null;
   const path = decodedPath(url);
   if (path === null || isUntouchedPath(path)) return null;
+  // The traveller's case room: its pages and papers are private (no-store), never kept, never answered; its files
+  // (/case/assets/, the passport reader's engine among them) are its own worker's to keep (server/case/client/worker.ts).
+  if (path === casePath || path.startsWith(`${casePath}/`)) return null;
   if (request.mode === "navigate") return "page";
   if (path.startsWith("/assets/")) return "asset";
   if (staticFile.test(path)) return "static";

@@ -1,6 +1,6 @@
 /**
- * The traveller's case room at /case/: its own strict policy (its one script and style sheet from this server;
- * photos previewed from the page's own memory, blob:), never stored, never indexed, and no Referer ever sent from
+ * The traveller's case room at /case/: its own strict policy (its scripts, workers and style sheet from this server,
+ * WebAssembly for the passport reader; photos previewed from the page's own memory, blob:), never stored, never indexed, and no Referer ever sent from
  * it (the link is in its address).
  */
 export const casePath = "/case";
@@ -9,7 +9,10 @@ export const isCasePath = (pathname: string): boolean => pathname === casePath |
 
 export const casePolicy = [
   "default-src 'none'",
-  "script-src 'self'",
+  // WebAssembly compiled (the passport reader's engine, issue 57), and no other eval.
+  "script-src 'self' 'wasm-unsafe-eval'",
+  // The reader's workers (the photo's preparation, the engine) and the site's service worker: from here only.
+  "worker-src 'self'",
   "style-src 'self'",
   "font-src 'self'",
   "img-src 'self' blob: data:",
@@ -39,6 +42,7 @@ export function caseHeaders(
         : casePolicy.replace("form-action 'self'", `form-action 'self' ${formTargets.join(" ")}`),
     "referrer-policy": "no-referrer",
     "x-robots-tag": "noindex, nofollow, noarchive",
-    "cache-control": asset ? "private, max-age=31536000, immutable" : "no-store",
+    // A file is public code under a hashed name (the service worker keeps it for offline use); a page is private.
+    "cache-control": asset ? "public, max-age=31536000, immutable" : "no-store",
   };
 }

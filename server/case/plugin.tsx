@@ -21,8 +21,7 @@ import { databaseRateLimitStore } from "../data/rate-limit-store";
 import type { DatabaseResource } from "../data/resource";
 import { isOwnOrigin } from "../own-origin";
 import { attachmentHeader } from "../papers/inspect";
-import type { Asset } from "../bundles";
-import { type CaseAssetFiles, caseWorkerPath } from "./assets";
+import { type CaseAssetFiles, caseWorkerPath, sendAsset, serveCaseAsset } from "./assets";
 import { paperPolicy } from "./headers";
 import { LinkGuard, uploadAllowed } from "./link";
 import { type Agency, type AskedPaper, CannotOpenPage, CasePage, WrongLinkPage } from "./pages";
@@ -69,15 +68,6 @@ const alertsBodyLimit = 4096;
 
 function text(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).type("text/plain; charset=utf-8").send(`${message}\n`);
-}
-
-/** A file of the room, compressed as the browser takes it. */
-function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset): FastifyReply {
-  const accepts = String(request.headers["accept-encoding"] ?? "");
-  reply.type(asset.type).header("vary", "accept-encoding");
-  if (asset.br && /\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(asset.br);
-  if (asset.gzip && /\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(asset.gzip);
-  return reply.send(asset.body);
 }
 
 function html(reply: FastifyReply, status: number, page: VNode): FastifyReply {
@@ -156,13 +146,10 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
     // tus sends the bytes as they are: handed to the tus server unread.
     room.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
 
-    room.get("/case/assets/:name", {
-      schema: { params: z.object({ name: z.string().max(100) }) },
-      handler: async (request, reply) => {
-        const asset = assets.files.get((request.params as { name: string }).name);
-        if (!asset) return reply.code(404).type("text/plain").send("Not found");
-        return sendAsset(request, reply, asset);
-      },
+    // Who may: anyone. The room's own files (and the passport reader's engine under ocr/<hash>/), no case's data.
+    room.get("/case/assets/*", {
+      schema: { params: z.object({ "*": z.string().max(120) }) },
+      handler: async (request, reply) => serveCaseAsset(assets, request, reply),
     });
 
     // Who may: anyone (it holds nothing private). The room's service worker, at the root of its scope.

@@ -8,6 +8,12 @@ import { Upload, type DetailedError } from "tus-js-client";
 import { setUpAlerts } from "./alerts";
 import { describeSize, shrinkForUpload } from "./shrink";
 
+/**
+ * The passport reader (issue 57): its own bundle, loaded only when the traveller asks for a read. Exported for the
+ * page's passport form, which calls `(await loadPassportReader()).readPassportLines(photo)`.
+ */
+export { loadPassportReader } from "./passport/load";
+
 const link = decodeURIComponent(location.pathname.split("/")[2] ?? "");
 
 /** Waits, then tries again, for about three minutes in all before saying the connection is gone. */

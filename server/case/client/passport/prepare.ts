@@ -1,0 +1,93 @@
+/**
+ * The photo made ready for the OCR engine: decoded (the camera's EXIF orientation honoured), the machine-readable
+ * zone found on a small copy (zone.ts), then cut out of the full photo with a margin, turned level, scaled so that
+ * its characters are about 34 px high, and its light evened out. Runs where OffscreenCanvas is (a Web Worker:
+ * prep-worker.ts; the page itself when the browser has no such worker). Returns a PNG of the zone.
+ */
+import { evenOut, findZone, grayOf } from "./zone";
+
+export interface Prepared {
+  png: Blob;
+  /** The zone's box in the photo's pixels (upright), or null when it was not found (the bottom third was read). */
+  zone: { x: number; y: number; w: number; h: number } | null;
+}
+
+/** The small copy's width, in which the zone is looked for. */
+const smallWidth = 560;
+/** The characters' height wanted in the crop. */
+const charHeight = 34;
+
+function context(canvas: OffscreenCanvas): OffscreenCanvasRenderingContext2D {
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  if (!context) throw new Error("no 2d canvas");
+  return context;
+}
+
+export async function preparePhoto(image: Blob): Promise<Prepared> {
+  const bitmap = await createImageBitmap(image, { imageOrientation: "from-image" });
+  try {
+    const scale = Math.min(1, smallWidth / bitmap.width);
+    const sw = Math.max(1, Math.round(bitmap.width * scale));
+    const sh = Math.max(1, Math.round(bitmap.height * scale));
+    const small = new OffscreenCanvas(sw, sh);
+    const smallContext = context(small);
+    smallContext.imageSmoothingQuality = "high";
+    smallContext.drawImage(bitmap, 0, 0, sw, sh);
+    const zone = findZone(grayOf(smallContext.getImageData(0, 0, sw, sh).data, sw, sh), sw, sh);
+
+    // In the photo's pixels: the zone with a margin of a line's height above and below, and two characters' width
+    // at each end (a character cut in half is a character lost).
+    const k = 1 / scale;
+    const margin = zone.lineHeight * 1.1;
+    const x0 = (zone.x - margin * 1.5) * k;
+    const y0 = (zone.y - margin) * k;
+    const w = (zone.w + margin * 3) * k;
+    const h = (zone.h + margin * 2) * k;
+    // Scaled so that a character is about charHeight pixels high, and never wider than the engine likes.
+    const factor = Math.min(charHeight / (zone.lineHeight * k), 2_400 / w, 4);
+    const ow = Math.max(1, Math.round(w * factor));
+    const oh = Math.max(1, Math.round(h * factor));
+    const out = new OffscreenCanvas(ow, oh);
+    const outContext = context(out);
+    outContext.fillStyle = "#fff";
+    outContext.fillRect(0, 0, ow, oh);
+    outContext.imageSmoothingQuality = "high";
+    // The photo's point (x, y) goes to factor · (x·cos + y·sin − x0, −x·sin + y·cos − y0): turned level, then cut.
+    const cos = Math.cos(zone.angle);
+    const sin = Math.sin(zone.angle);
+    outContext.setTransform(factor * cos, -factor * sin, factor * sin, factor * cos, -factor * x0, -factor * y0);
+    outContext.drawImage(bitmap, 0, 0);
+    outContext.setTransform(1, 0, 0, 1, 0, 0);
+    const pixels = outContext.getImageData(0, 0, ow, oh);
+    const gray = evenOut(grayOf(pixels.data, ow, oh), ow, oh, Math.round(charHeight * 1.5));
+    for (let i = 0, p = 0; i < gray.length; i++, p += 4) {
+      const value = gray[i] ?? 0;
+      pixels.data[p] = value;
+      pixels.data[p + 1] = value;
+      pixels.data[p + 2] = value;
+      pixels.data[p + 3] = 255;
+    }
+    outContext.putImageData(pixels, 0, 0);
+    const png = await out.convertToBlob({ type: "image/png" });
+    // The zone's upright bounding box in the photo, for the page to show where it read.
+    const corners = [
+      [x0, y0],
+      [x0 + w, y0],
+      [x0, y0 + h],
+      [x0 + w, y0 + h],
+    ].map(([u = 0, v = 0]) => [u * cos - v * sin, u * sin + v * cos] as const);
+    const xs = corners.map(([x]) => x);
+    const ys = corners.map(([, y]) => y);
+    const left = Math.max(0, Math.min(...xs));
+    const top = Math.max(0, Math.min(...ys));
+    const box = {
+      x: Math.round(left),
+      y: Math.round(top),
+      w: Math.round(Math.min(bitmap.width, Math.max(...xs)) - left),
+      h: Math.round(Math.min(bitmap.height, Math.max(...ys)) - top),
+    };
+    return { png, zone: zone.found ? box : null };
+  } finally {
+    bitmap.close();
+  }
+}
