@@ -210,6 +210,36 @@ test.describe("the editor at /admin", { tag: "@desktop" }, () => {
     ).toBe(true);
   });
 
+  test("the charges on the invoices: the VAT switch saved in place as one line of the file (issue 58)", async ({
+    page,
+  }) => {
+    const file = join(editor.work, "content", "office", "charges.yaml");
+    const before = join(editor.work, "charges.before.yaml");
+    copyFileSync(file, before);
+    const problems = watchEditor(page);
+    await login(page);
+    await page.getByRole("link", { name: "Office: charges on the invoices" }).click();
+    await page.getByRole("link", { name: "What each price is made of" }).click();
+    const entry = page.getByText("/dubai-visa/1, Entry", { exact: true });
+    await entry.locator("xpath=..").getByRole("button").first().click(loading);
+    await expect(page.getByRole("textbox", { name: "Amount the customer pays for it" }).first()).toHaveValue(
+      "AED 190.00",
+      loading,
+    );
+    const vat = page.getByRole("switch", { name: "The agency's own fee, with VAT at 5 %" }).first();
+    await expect(vat).toBeChecked();
+    await vat.click();
+    await expect(vat).not.toBeChecked();
+    await page.screenshot({ path: test.info().outputPath("editor-charges-1280.png") });
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("Publish now").click();
+    await expect.poll(() => readFileSync(file, "utf8"), loading).toContain("vat: false");
+    const changed = (await diff(before, file)).split("\n").filter((line) => /^[<>] /.test(line));
+    expect(changed).toEqual(["<         vat: true", ">         vat: false"]);
+    expect(readFileSync(file, "utf8")).toMatch(/^# What each service's price is made of/);
+    expect(problems, "errors in the editor").toEqual([]);
+  });
+
   test("on a phone, the editor says it is made for a computer", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, "#/collections/prices/entries/visa-changes");

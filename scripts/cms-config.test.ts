@@ -5,12 +5,14 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { contentDir, contentFileNames } from "../app/content/load";
 import { readCmsSettings } from "../server/admin";
+import { serviceReference } from "../server/invoices/charges-schema";
 import { cmsCollections, cmsConfig, fieldOf, type CmsField } from "./cms-config";
 import { inPlaceFormat, pictureWidget } from "./editor/names";
 
 /**
  * Walks a content file as written against the editor's fields and lists every disagreement: a key the form does
- * not have, a required field the file leaves out, a value outside a field's choices or pattern.
+ * not have, a required field the file leaves out, a value outside a field's choices or pattern, a value of another
+ * type than the field's (a number, a yes/no, a text).
  */
 function disagreements(value: unknown, field: CmsField, path: string): string[] {
   if (field.widget === "hidden") return [];
@@ -39,6 +41,9 @@ function disagreements(value: unknown, field: CmsField, path: string): string[] 
   if (field.pattern && !new RegExp(field.pattern[0]).test(String(value)))
     return [`${path}: "${String(value)}" fails the pattern`];
   if (field.widget === "number") return typeof value === "number" ? [] : [`${path}: the form has a number`];
+  if (field.widget === "boolean") {
+    return typeof value === "boolean" ? [] : [`${path}: the form has a yes/no, the file ${JSON.stringify(value)}`];
+  }
   return typeof value === "string" ? [] : [`${path}: the form has text, the file ${typeof value}`];
 }
 
@@ -91,7 +96,7 @@ describe("the editor's configuration, generated from the content schemas", () =>
   // Each content file once, whole (the Prices collection shows parts of some again; the office's replies and papers
   // are not a page's content file: their own tests below).
   const files = collections
-    .filter((collection) => !["prices", "office", "papers"].includes(collection.name))
+    .filter((collection) => !["prices", "office", "papers", "charges"].includes(collection.name))
     .flatMap((collection) => collection.files);
 
   it("has a form for every content file, saving to that file", () => {
@@ -244,6 +249,64 @@ describe("the editor's configuration, generated from the content schemas", () =>
     }
     expect(checklist("papers")?.field?.widget).toBe("string");
     expect(checklist("papers")?.collapsed).toBe(false);
+  });
+
+  it("edits the charges on the invoices (issue 58): each price's lines, their amounts and the VAT switch", () => {
+    const charges = collections.find((collection) => collection.name === "charges");
+    expect(charges).toMatchObject({ label: "Office: charges on the invoices", format: inPlaceFormat });
+    const [file] = charges?.files ?? [];
+    expect(file?.file).toBe("content/office/charges.yaml");
+    const data: unknown = parse(readFileSync(join(contentDir, "office", "charges.yaml"), "utf8"));
+    expect(objectDisagreements(data, file?.fields ?? [], "charges")).toEqual([]);
+    const services = file?.fields.find((field) => field.name === "services");
+    expect(services).toMatchObject({ widget: "list", summary: "{{fields.service}}" });
+    const field = (name: string) => services?.fields?.find((item) => item.name === name);
+    const line = (name: string) => field("lines")?.fields?.find((item) => item.name === name);
+    expect(field("lines")).toMatchObject({ widget: "list", summary: "{{fields.label}}: {{fields.amount}}" });
+    // The VAT flag is a switch: on for the agency's fee (VAT included), off for a government fee; new lines off.
+    expect(line("vat")).toMatchObject({ widget: "boolean", default: false });
+    expect(line("vat")?.label).toMatch(/VAT/);
+    expect(line("vat")?.hint).toMatch(/includes VAT/);
+    expect(line("amount")?.hint).toMatch(/AED 190\.00/);
+    const check = (name: string, good: string[], bad: string[]) => {
+      const pattern = new RegExp(line(name)?.pattern?.[0] ?? field(name)?.pattern?.[0] ?? "^$");
+      for (const each of good) expect(pattern.test(each), each).toBe(true);
+      for (const each of bad) expect(pattern.test(each), each).toBe(false);
+    };
+    check("amount", ["AED 190.00", "AED 1,490.00", "AED 0.05"], ["190", "AED 1490.00", "AED 190", ""]);
+    check(
+      "service",
+      ["/visa-changes/2, Airport to Airport", "/dubai-visa/1, Entry"],
+      ["visa-changes/2, Airport", "/visa-changes/2 Airport", "/visa-changes/two, Airport", ""],
+    );
+    expect(field("service")?.pattern?.[0]).toBe(serviceReference.source);
+    // A file with a yes/no written as a word: the form would not show it, and the walk says so.
+    const wrong = {
+      services: [{ service: "/dubai-visa/1, Entry", lines: [{ label: "Fee", amount: "AED 1.00", vat: "yes" }] }],
+    };
+    expect(objectDisagreements(wrong, file?.fields ?? [], "charges")).toEqual([
+      'charges.services[1].lines[1].vat: the form has a yes/no, the file "yes"',
+    ]);
+  });
+
+  it("gives a yes/no schema Decap's boolean widget, off unless the schema says otherwise", () => {
+    expect(fieldOf("vat", z.boolean(), "x.yaml.vat")).toEqual({
+      name: "vat",
+      label: "Vat",
+      widget: "boolean",
+      default: false,
+    });
+    expect(fieldOf("shown", z.boolean().default(true), "x.yaml.shown")).toEqual({
+      name: "shown",
+      label: "Shown",
+      widget: "boolean",
+      default: true,
+      required: false,
+    });
+    expect(fieldOf("shown", z.boolean().optional(), "x.yaml.shown")).toMatchObject({
+      widget: "boolean",
+      required: false,
+    });
   });
 
   it("stops at a schema it has no field for, naming where it is", () => {

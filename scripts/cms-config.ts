@@ -21,6 +21,8 @@ import { officeCollectionLabel, repliesFieldWords, repliesFile, repliesFileLabel
 import { repliesFileSchema } from "../server/office/reply-texts.ts";
 import { papersCollectionLabel, papersFieldWords, papersFile, papersFileLabel, type FieldWords } from "./cms-papers.ts";
 import { papersFileSchema } from "../server/papers/papers-schema.ts";
+import { chargesCollectionLabel, chargesFieldWords, chargesFile, chargesFileLabel } from "./cms-charges.ts";
+import { chargesFileSchema } from "../server/invoices/charges-schema.ts";
 import { appPathSchema, imageSchema, optionalPriceSchema, priceSchema } from "../app/content/schema.ts";
 
 /** Where the owner's photos go (agreed with content/images/README.md): uploads land here… */
@@ -32,8 +34,10 @@ export const publicFolder = "images";
 export interface CmsField {
   name: string;
   label: string;
-  widget: "string" | "text" | "number" | "select" | typeof pictureWidget | "list" | "object" | "hidden";
+  widget: "string" | "text" | "number" | "boolean" | "select" | typeof pictureWidget | "list" | "object" | "hidden";
   required?: boolean;
+  /** A yes/no's value in a new item (Decap's boolean widget writes nothing until it is switched, otherwise). */
+  default?: boolean;
   hint?: string;
   pattern?: [string, string];
   options?: string[];
@@ -72,8 +76,11 @@ function fixedItems(field: CmsField): CmsField {
 }
 
 export interface CmsFile {
-  /** A content file's name, the back office's replies (./cms-office.ts) or the papers it asks for (./cms-papers.ts). */
-  name: ContentFileName | "replies" | "papers";
+  /**
+   * A content file's name, the back office's replies (./cms-office.ts), the papers it asks for (./cms-papers.ts) or
+   * the charges on its invoices (./cms-charges.ts).
+   */
+  name: ContentFileName | "replies" | "papers" | "charges";
   label: string;
   file: string;
   fields: CmsField[];
@@ -221,8 +228,19 @@ export function fieldOf(name: string, schema: Schema, where: Where): CmsField {
   const def = schema._zod.def;
   switch (def.type) {
     case "optional":
-    case "default":
       return { ...fieldOf(name, innerOf(schema), where), required: false };
+    case "default": {
+      const inner = fieldOf(name, innerOf(schema), where);
+      const value = (def as unknown as { defaultValue: unknown }).defaultValue;
+      return {
+        ...inner,
+        ...(inner.widget === "boolean" && typeof value === "boolean" ? { default: value } : {}),
+        required: false,
+      };
+    }
+    case "boolean":
+      // A switch; a new item's starts off, so that the file always gets true or false.
+      return { ...base, widget: "boolean", default: false };
     case "string":
       return accepts(schema, "") ? { ...base, widget: "string", required: false } : { ...base, widget: "string" };
     case "number":
@@ -448,9 +466,25 @@ function papersCollection(): CmsCollection {
   };
 }
 
+/* The charges on the invoices (issue 58) ------------------------------------------------------------------------- */
+
+function chargesCollection(): CmsCollection {
+  const def = chargesFileSchema._zod.def as unknown as { type: string; shape?: Shape };
+  if (def.shape === undefined) throw new Error("cms-config: office/charges.yaml: not an object schema");
+  const fields = fieldsOf(def.shape, "office/charges.yaml").map((field) => officeField(chargesFieldWords, field));
+  return {
+    name: "charges",
+    label: chargesCollectionLabel,
+    extension: "yaml",
+    format: inPlaceFormat,
+    editor: { preview: false },
+    files: [{ name: "charges", label: chargesFileLabel, file: chargesFile, fields }],
+  };
+}
+
 /**
  * The editor's collections: the prices first (where the editor opens), then every content file whole, then the
- * back office's: the papers each service needs, and the replies.
+ * back office's: the papers each service needs, the charges on the invoices, and the replies.
  */
 export function cmsCollections(): CmsCollection[] {
   const listed = collectionsOf.flatMap((collection) => collection.files);
@@ -469,7 +503,7 @@ export function cmsCollections(): CmsCollection[] {
       fields: fileFields(name),
     })),
   }));
-  return [pricesCollection(), ...whole, papersCollection(), officeCollection()];
+  return [pricesCollection(), ...whole, papersCollection(), chargesCollection(), officeCollection()];
 }
 
 /* Where the editor saves ------------------------------------------------------------------------------------- */

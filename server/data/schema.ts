@@ -442,9 +442,13 @@ export interface InvoicesTable {
   customer_name: string;
   /** JSON: [{ label, amountFils, vat }]. */
   lines: string;
-  subtotal_fils: number;
+  /** The lines with VAT, without it: their sum minus vat_fils (server/invoices/money.ts). */
+  excluding_vat_fils: number;
+  /** The VAT included in the lines with VAT: 5/105 of their sum, rounded half-up once. */
   vat_fils: number;
+  /** The government fees, outside VAT. */
   disbursements_fils: number;
+  /** What the customer pays (or is credited): the sum of the lines, VAT included. */
   total_fils: number;
   agency_name: string;
   agency_address: string;

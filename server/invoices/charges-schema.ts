@@ -3,7 +3,7 @@ import { priceFormat } from "../../app/content/price";
 
 /*
  * The schema of content/office/charges.yaml (issue 58): the lines each service's price is made of on a tax invoice,
- * the agency's fee (VAT at 5 %) and the government's fees (disbursements, outside VAT). Read by ./charges.ts (the
+ * the agency's fee (its amount including VAT at 5 %) and the government's fees (disbursements, outside VAT). Read by ./charges.ts (the
  * loader) and by the editor's configuration (scripts/cms-charges.ts, scripts/cms-config.ts). Zod only.
  */
 
@@ -19,7 +19,9 @@ export const chargeLineSchema = z.object({
     .min(1, { error: "expected what the line is, such as: Agency service fee" })
     .max(60),
   amount: z.string({ error: priceExpected }).regex(priceFormat, { error: priceExpected }),
-  vat: z.boolean({ error: "expected true (the agency's fee, VAT at 5 %) or false (a government fee, outside VAT)" }),
+  vat: z.boolean({
+    error: "expected true (the agency's fee, VAT at 5 % included) or false (a government fee, outside VAT)",
+  }),
 });
 export type ChargeLineEntry = z.infer<typeof chargeLineSchema>;
 

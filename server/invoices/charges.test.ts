@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadContentModules } from "../../app/content/load";
 import { chargesFor, loadCharges } from "./charges";
-import { filsOf } from "./money";
+import { filsOf, totalsOf } from "./money";
 
 /** Every price on a service page (a price table's row), named as the content files name one. */
 function servicePrices(): { service: string; price: string }[] {
@@ -29,16 +29,20 @@ function fileOf(text: string): string {
 describe("the charges of each service (content/office/charges.yaml)", () => {
   const charges = loadCharges();
 
-  it("has an entry for every price on a service page, its lines adding up to that price", () => {
+  it("has an entry for every price on a service page, its lines adding up to that price, and so its invoice", () => {
     const prices = servicePrices();
     expect(prices.length).toBeGreaterThan(40);
     for (const { service, price } of prices) {
-      const lines = chargesFor(service, charges);
-      expect(lines, service).not.toBeNull();
+      const lines = chargesFor(service, charges) ?? [];
+      expect(lines.length, service).toBeGreaterThan(0);
       expect(
-        (lines ?? []).reduce((sum, line) => sum + line.amountFils, 0),
+        lines.reduce((sum, line) => sum + line.amountFils, 0),
         service,
       ).toBe(filsOf(price));
+      // Prices include VAT: the invoice of a service asks for the price on its page, not a fils more.
+      const totals = totalsOf(lines);
+      expect(totals.totalFils, service).toBe(filsOf(price));
+      expect(totals.excludingVatFils + totals.vatFils + totals.disbursementsFils, service).toBe(filsOf(price));
     }
   });
 

@@ -8,8 +8,8 @@ export { serviceReference, type ChargesFile } from "./charges-schema";
 
 /*
  * The lines each service's price is made of on a tax invoice (issue 58): content/office/charges.yaml, where the
- * owner splits each price on a service page into the agency's fee (VAT at 5 %) and the government's fees
- * (disbursements, outside VAT). The office's payment request starts from them (its lines can still be changed);
+ * owner splits each price on a service page into the agency's fee (VAT at 5 % included) and the government's fees
+ * (disbursements, outside VAT); the lines add up to the price, which includes VAT. The office's payment request starts from them (its lines can still be changed);
  * the editor at /admin edits them (scripts/cms-charges.ts). Plain data, zod and the file: no database.
  */
 

@@ -29,7 +29,7 @@ const invoice: InvoiceRecord = {
     { label: "Agency service fee", amountFils: 19000, vat: true },
     { label: "Government visa fee", amountFils: 30000, vat: false },
   ],
-  totals: { subtotalFils: 19000, vatFils: 950, disbursementsFils: 30000, totalFils: 49950 },
+  totals: { excludingVatFils: 18095, vatFils: 905, disbursementsFils: 30000, totalFils: 49000 },
   agency,
 };
 
@@ -45,11 +45,15 @@ const creditNote: InvoiceRecord = {
   reason: "Visa refused: the agency's fee refunded",
   issuedAt: "2026-11-05T10:00:00.000Z",
   suppliedOn: "2026-11-05",
-  lines: [{ label: "Agency service fee", amountFils: 9524, vat: true }],
-  totals: { subtotalFils: 9524, vatFils: 476, disbursementsFils: 0, totalFils: 10000 },
+  lines: [{ label: "Agency service fee", amountFils: 10000, vat: true }],
+  totals: { excludingVatFils: 9524, vatFils: 476, disbursementsFils: 0, totalFils: 10000 },
 };
 
 const folder = mkdtempSync(join(tmpdir(), "karama-invoice-"));
+
+/** The number of pages of a PDF written by textOf. */
+const pagesOf = (name: string) =>
+  Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [join(folder, `${name}.pdf`)], { encoding: "utf8" }))?.[1]);
 
 /** The PDF's text as pdftotext (poppler-utils) reads it, its layout kept; and its page at 80 dpi, for looking. */
 async function textOf(record: InvoiceRecord, name: string): Promise<string> {
@@ -69,12 +73,15 @@ describe("the invoice's PDF", () => {
     expect(text).toMatch(/Invoice number\s+INV-000042/);
     expect(text).toMatch(/Date of issue\s+1 November 2026/);
     expect(text).toMatch(/Date of supply\s+1 November 2026/);
-    expect(text).toMatch(/Agency service fee\s+190\.00\s+5%\s+9\.50\s+199\.50/);
-    expect(text).toMatch(/Government visa fee\s+300\.00\s+Outside VAT\s+–\s+300\.00/);
-    expect(text).toMatch(/Subtotal excl\. VAT\s+190\.00/);
-    expect(text).toMatch(/VAT 5%\s+9\.50/);
+    // Prices include VAT: the fee of AED 190.00 holds 9.05 of VAT; each line excluding VAT, rate, VAT, including.
+    expect(text).toMatch(/Agency service fee\s+180\.95\s+5%\s+9\.05\s+190\.00/);
+    expect(text).toMatch(/Government visa fee\s+–\s+Outside VAT\s+–\s+300\.00/);
+    expect(text).toMatch(/Total excluding VAT\s+180\.95/);
+    expect(text).toMatch(/VAT 5%\s+9\.05/);
     expect(text).toMatch(/Disbursements \(outside VAT\)\s+300\.00/);
-    expect(text).toMatch(/Total \(AED\)\s+499\.50/);
+    expect(text).toMatch(/Total \(AED\)\s+490\.00/);
+    expect(text).toContain("Prices include VAT");
+    expect(text).not.toMatch(/499\.50|199\.50/);
     console.log(`invoice PNG: ${join(folder, "invoice.png")}`);
   });
 
@@ -87,8 +94,62 @@ describe("the invoice's PDF", () => {
     expect(text).toContain("Reason: Visa refused: the agency's fee refunded");
     expect(text).toContain("TRN 100123456700003");
     expect(text).toMatch(/Agency service fee\s+95\.24\s+5%\s+4\.76\s+100\.00/);
+    expect(text).toMatch(/Total excluding VAT\s+95\.24/);
+    expect(text).toMatch(/VAT 5%\s+4\.76/);
     expect(text).toMatch(/Total credited \(AED\)\s+100\.00/);
     console.log(`credit note PNG: ${join(folder, "credit-note.png")}`);
+  });
+
+  it("shows several VAT lines with their shares of the VAT adding up, and wraps a long label in its column", async () => {
+    const long = "Agency service fee for the visa change by road to Oman, 60 days, multiple entry, with courier";
+    const record: InvoiceRecord = {
+      ...invoice,
+      lines: [
+        { label: long, amountFils: 19000, vat: true },
+        { label: "Courier", amountFils: 33333, vat: true },
+        { label: "Rounding", amountFils: 11, vat: true },
+        { label: "Government visa and Emirates ID fees, paid to the GDRFA", amountFils: 100029, vat: false },
+      ],
+      totals: { excludingVatFils: 49851, vatFils: 2493, disbursementsFils: 100029, totalFils: 152373 },
+    };
+    const text = await textOf(record, "several");
+    // 52,344 fils with VAT hold 2,492.57: 2,493 fils, shared 905 + 1,587 + 1 by the largest remainder.
+    expect(text).toMatch(/180\.95\s+5%\s+9\.05\s+190\.00/);
+    expect(text).toMatch(/Courier\s+317\.46\s+5%\s+15\.87\s+333\.33/);
+    expect(text).toMatch(/Rounding\s+0\.10\s+5%\s+0\.01\s+0\.11/);
+    expect(text).toMatch(/Government visa and Emirates ID\s[\s\S]*–\s+Outside VAT\s+–\s+1,000\.29/);
+    expect(text).toMatch(/Total excluding VAT\s+498\.51/);
+    expect(text).toMatch(/VAT 5%\s+24\.93/);
+    expect(text).toMatch(/Disbursements \(outside VAT\)\s+1,000\.29/);
+    expect(text).toMatch(/Total \(AED\)\s+1,523\.73/);
+    // The long label wraps inside its column: every word is there, none on the line of another column's header.
+    for (const word of long.split(" ")) expect(text).toContain(word);
+    const header = text.split("\n").find((line) => line.includes("DESCRIPTION")) ?? "";
+    expect(header).not.toMatch(/Oman|courier/);
+    expect(pagesOf("several")).toBe(1);
+    console.log(`several lines PNG: ${join(folder, "several.png")}`);
+  });
+
+  it("goes on to a second page with its columns' headings when the lines do not fit on one", async () => {
+    const lines = Array.from({ length: 20 }, (_, index) => ({
+      label: `Agency service fee ${index + 1}, a long description that takes two lines of its column here`,
+      amountFils: 10000,
+      vat: true,
+    }));
+    const record: InvoiceRecord = {
+      ...invoice,
+      lines,
+      totals: { excludingVatFils: 190476, vatFils: 9524, disbursementsFils: 0, totalFils: 200000 },
+    };
+    const text = await textOf(record, "long");
+    expect(pagesOf("long")).toBe(2);
+    const [first = "", second = ""] = text.split("\f");
+    expect(first).toContain("Agency service fee 1,");
+    expect(second).toContain("Agency service fee 20,");
+    expect(second).toContain("DESCRIPTION");
+    expect(second).toMatch(/INV-000042/);
+    expect(second).toMatch(/Total \(AED\)\s+2,000\.00/);
+    expect(text.match(/\d+\.\d\d\s+5%\s+\d+\.\d\d\s+100\.00/g)).toHaveLength(20);
   });
 
   it("writes an Arabic name with its letters and words in reading order", async () => {

@@ -171,63 +171,85 @@ export function invoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
     y = doc.y + 12;
   }
 
-  // The lines: the agency's fee with its VAT, then the government fees, outside VAT.
-  const columns = { description: page.left + 10, amount: 310, rate: 380, vat: 432, total: page.right - 10 };
+  // The lines: the agency's fees with the VAT they include, then the government fees, outside VAT. Each line: its
+  // amount excluding VAT, the rate, its share of the VAT, and what the customer pays for it (VAT included).
+  const columns = { description: page.left + 10, excluding: 310, rate: 394, vat: 454, including: page.right - 10 };
+  const descriptionWidth = columns.excluding - 64 - columns.description;
+  const bottomOfPage = 780;
   const rightText = (text: string, right: number, at: number, bold = false) => {
     doc.font(bold ? "bold" : "regular");
     doc.text(text, right - doc.widthOfString(text), at, { lineBreak: false });
   };
-  doc.rect(page.left, y, width, 24).fill(colours.sandSoft);
-  doc.fillColor(colours.navyDeep).fontSize(8.5);
-  doc.font("bold").text("DESCRIPTION", columns.description, y + 8, { lineBreak: false, characterSpacing: 0.5 });
-  rightText("AMOUNT (AED)", columns.amount + 40, y + 8, true);
-  rightText("VAT RATE", columns.rate + 40, y + 8, true);
-  rightText("VAT (AED)", columns.vat + 40, y + 8, true);
-  rightText("TOTAL (AED)", columns.total, y + 8, true);
-  y += 24;
+  const rule = () => doc.moveTo(page.left, y).lineTo(page.right, y).lineWidth(0.5).strokeColor(colours.rule).stroke();
+  const headings = () => {
+    doc.rect(page.left, y, width, 32).fill(colours.sandSoft);
+    doc.fillColor(colours.navyDeep).fontSize(8).font("bold");
+    doc.text("DESCRIPTION", columns.description, y + 8, { lineBreak: false, characterSpacing: 0.5 });
+    const heading = (top: string, bottom: string, right: number) => {
+      rightText(top, right, y + 8, true);
+      if (bottom !== "") rightText(bottom, right, y + 18, true);
+    };
+    heading("EXCL. VAT", "(AED)", columns.excluding);
+    heading("VAT RATE", "", columns.rate);
+    heading("VAT", "(AED)", columns.vat);
+    heading("INCL. VAT", "(AED)", columns.including);
+    y += 32;
+  };
+  /** A new page when `height` more does not fit on this one: the document's number, then the headings again. */
+  const room = (height: number, withHeadings: boolean) => {
+    if (y + height <= bottomOfPage) return;
+    doc.rect(0, 834, page.width, 8).fill(colours.navy);
+    doc.addPage({ size: "A4", margin: 0 });
+    doc.rect(0, 0, page.width, 6).fill(colours.navy);
+    doc.font("regular").fontSize(9).fillColor(colours.muted);
+    doc.text(`${title} ${invoice.number} (continued)`, page.left, 28, { lineBreak: false });
+    y = 52;
+    if (withHeadings) headings();
+  };
+  headings();
   const shares = vatByLine(invoice.lines);
   const row = (line: ChargeLine, vat: number) => {
+    doc.fontSize(9.5).font("regular");
+    const height = Math.max(doc.heightOfString(line.label, { width: descriptionWidth }), 12) + 14;
+    room(height, true);
     doc.fontSize(9.5).fillColor(colours.text).font("regular");
-    doc.text(line.label, columns.description, y + 8, { width: columns.amount - 70 - columns.description });
-    const bottom = Math.max(doc.y, y + 20);
-    rightText(figures(line.amountFils), columns.amount + 40, y + 8);
-    rightText(line.vat ? `${vatPercent}%` : "Outside VAT", columns.rate + 40, y + 8);
-    rightText(line.vat ? figures(vat) : "–", columns.vat + 40, y + 8);
-    rightText(figures(line.amountFils + vat), columns.total, y + 8);
-    y = bottom + 6;
-    doc.moveTo(page.left, y).lineTo(page.right, y).lineWidth(0.5).strokeColor(colours.rule).stroke();
+    doc.text(line.label, columns.description, y + 8, { width: descriptionWidth });
+    rightText(line.vat ? figures(line.amountFils - vat) : "–", columns.excluding, y + 8);
+    doc.fillColor(line.vat ? colours.text : colours.muted);
+    rightText(line.vat ? `${vatPercent}%` : "Outside VAT", columns.rate, y + 8);
+    doc.fillColor(colours.text);
+    rightText(line.vat ? figures(vat) : "–", columns.vat, y + 8);
+    rightText(figures(line.amountFils), columns.including, y + 8);
+    y += height;
+    rule();
   };
   const indexed = invoice.lines.map((line, index) => ({ line, vat: shares[index] ?? 0 }));
   for (const { line, vat } of indexed.filter((each) => each.line.vat)) row(line, vat);
   const disbursements = indexed.filter((each) => !each.line.vat);
   if (disbursements.length > 0) {
-    doc.font("bold").fontSize(8.5).fillColor(colours.muted);
-    doc.text(
-      "DISBURSEMENTS: GOVERNMENT FEES PAID ON YOUR BEHALF, AT COST, OUTSIDE THE SCOPE OF VAT",
-      columns.description,
-      y + 10,
-      {
-        lineBreak: false,
-        characterSpacing: 0.3,
-      },
-    );
-    y += 22;
-    doc.moveTo(page.left, y).lineTo(page.right, y).lineWidth(0.5).strokeColor(colours.rule).stroke();
+    const heading = "DISBURSEMENTS: GOVERNMENT FEES PAID ON YOUR BEHALF, AT COST, OUTSIDE THE SCOPE OF VAT";
+    const options = { width: width - 20, characterSpacing: 0.3 };
+    doc.font("bold").fontSize(8);
+    room(doc.heightOfString(heading, options) + 20 + 26, true);
+    doc.fillColor(colours.muted).text(heading, columns.description, y + 10, options);
+    y = doc.y + 6;
+    rule();
     for (const { line } of disbursements) row(line, 0);
   }
 
-  // The totals.
-  y += 16;
+  // The totals: the lines with VAT excluding it, the VAT, the disbursements, and what is paid (or credited).
   const totals: [string, number][] = [
-    ["Subtotal excl. VAT", invoice.totals.subtotalFils],
+    ["Total excluding VAT", invoice.totals.excludingVatFils],
     [`VAT ${vatPercent}%`, invoice.totals.vatFils],
     ["Disbursements (outside VAT)", invoice.totals.disbursementsFils],
   ];
+  room(16 + totals.length * 18 + 30, false);
+  y += 16;
   const labelX = 330;
   for (const [label, fils] of totals) {
     doc.fontSize(9.5).fillColor(colours.muted).font("regular").text(label, labelX, y, { lineBreak: false });
     doc.fillColor(colours.text);
-    rightText(figures(fils), columns.total, y);
+    rightText(figures(fils), columns.including, y);
     y += 18;
   }
   doc.rect(labelX - 10, y, page.right - labelX + 10, 30).fill(colours.navy);
@@ -236,18 +258,21 @@ export function invoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
     .font("bold")
     .fontSize(11)
     .text(credit ? "Total credited (AED)" : "Total (AED)", labelX, y + 9, { lineBreak: false });
-  rightText(figures(invoice.totals.totalFils), columns.total, y + 9, true);
+  rightText(figures(invoice.totals.totalFils), columns.including, y + 9, true);
   y += 48;
 
   // The footer.
-  doc.font("regular").fontSize(8.5).fillColor(colours.muted);
-  doc.text(
-    `Amounts in UAE dirhams (AED). VAT at ${vatPercent}% is charged on the agency's service fee; government fees are passed on at cost and are outside the scope of VAT.` +
-      (credit ? ` This credit note reduces invoice ${invoice.creditedNumber ?? ""} by the amounts above.` : ""),
-    page.left,
-    Math.max(y, 760),
-    { width, lineGap: 2 },
-  );
+  const footer =
+    `Amounts in UAE dirhams (AED). Prices include VAT: the agency's service fee includes VAT at ${vatPercent}% (the VAT ` +
+    `shown is ${vatPercent}/${100 + vatPercent} of it); government fees are passed on at cost and are outside the ` +
+    `scope of VAT.` +
+    (credit ? ` This credit note reduces invoice ${invoice.creditedNumber ?? ""} by the amounts above.` : "");
+  doc.font("regular").fontSize(8.5);
+  const footerOptions = { width, lineGap: 2 };
+  room(doc.heightOfString(footer, footerOptions), false);
+  doc
+    .fillColor(colours.muted)
+    .text(footer, page.left, Math.max(y, 790 - doc.heightOfString(footer, footerOptions)), footerOptions);
   doc.rect(0, 834, page.width, 8).fill(colours.navy);
   doc.end();
   return done;

@@ -52,7 +52,8 @@ describe.each(engines)("invoices and credit notes on %s", (engine) => {
       suppliedOn: "2026-11-01",
       customerName: "Maria Santos",
       lines: [fee(19000), government(30000)],
-      totals: { subtotalFils: 19000, vatFils: 950, disbursementsFils: 30000, totalFils: 49950 },
+      // Prices include VAT: AED 190.00 holds 9.05 of VAT; the total is what the customer pays, AED 490.00.
+      totals: { excludingVatFils: 18095, vatFils: 905, disbursementsFils: 30000, totalFils: 49000 },
       agency,
     });
     // The agency's address changes later: the invoice keeps the one it was issued with.
@@ -136,7 +137,7 @@ describe.each(engines)("invoices and credit notes on %s", (engine) => {
       { caseId, customerName: "Maria", lines: [fee(19000), government(30000)] },
       now,
     );
-    // A part: the agency's fee first, VAT included (AED 100.00 = 95.24 + 4.76 VAT).
+    // A part: the agency's fee first, VAT included (AED 100.00 of the fee = 95.24 + 4.76 VAT).
     const part = await store.issueCreditNote(invoice.id, { amountFils: 10000 }, "Customer cancelled", now);
     expect(part).toMatchObject({
       kind: "credit-note",
@@ -144,20 +145,27 @@ describe.each(engines)("invoices and credit notes on %s", (engine) => {
       creditedInvoiceId: invoice.id,
       creditedNumber: "INV-000001",
       reason: "Customer cancelled",
-      lines: [{ label: "Agency service fee", amountFils: 9524, vat: true }],
-      totals: { subtotalFils: 9524, vatFils: 476, disbursementsFils: 0, totalFils: 10000 },
+      lines: [{ label: "Agency service fee", amountFils: 10000, vat: true }],
+      totals: { excludingVatFils: 9524, vatFils: 476, disbursementsFils: 0, totalFils: 10000 },
     });
-    // The rest of it: 499.50 - 100.00 = 399.50 left.
-    await expect(store.issueCreditNote(invoice.id, { amountFils: 39951 }, "Too much", now)).rejects.toThrow(
-      /AED 399.50/,
+    // Lines given: no more of the agency's fee than is left of it (AED 90.00), however much is left in all.
+    await expect(store.issueCreditNote(invoice.id, { lines: [fee(9001)] }, "Too much fee", now)).rejects.toThrow(
+      /AED 390.00/,
     );
-    const rest = await store.issueCreditNote(invoice.id, { amountFils: 39950 }, "Visa refused", now);
+    // The rest of it: 490.00 - 100.00 = 390.00 left.
+    await expect(store.issueCreditNote(invoice.id, { amountFils: 39001 }, "Too much", now)).rejects.toThrow(
+      /AED 390.00/,
+    );
+    const rest = await store.issueCreditNote(invoice.id, { amountFils: 39000 }, "Visa refused", now);
     expect(rest.number).toBe("CN-000002");
-    expect(rest.totals.totalFils).toBe(39950);
     expect(rest.lines).toEqual([
-      { label: "Agency service fee", amountFils: 9476, vat: true },
+      { label: "Agency service fee", amountFils: 9000, vat: true },
       { label: "Government visa fee", amountFils: 30000, vat: false },
     ]);
+    expect(rest.totals).toEqual({ excludingVatFils: 8571, vatFils: 429, disbursementsFils: 30000, totalFils: 39000 });
+    // Both notes together give back the invoice: its VAT (4.76 + 4.29 = 9.05) and its total.
+    expect(part.totals.vatFils + rest.totals.vatFils).toBe(invoice.totals.vatFils);
+    expect(part.totals.totalFils + rest.totals.totalFils).toBe(invoice.totals.totalFils);
     // Lines given: checked against what is left (nothing now).
     await expect(store.issueCreditNote(invoice.id, { lines: [government(1)] }, "Again", now)).rejects.toThrow(
       /AED 0.00/,

@@ -13,7 +13,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import { whenFree } from "../../busy";
-import { aedOf, totalsOf, vatPercent, type ChargeLine, type Totals } from "../../invoices/money";
+import { aedOf, totalsOf, type ChargeLine, type Totals } from "../../invoices/money";
 import { dubaiDay } from "../dubai-days";
 import type { Database } from "../database";
 import type { InvoicesTable, Schema } from "../schema";
@@ -128,7 +128,7 @@ function recordOf(row: Row): InvoiceRecord {
     customerName: row.customer_name,
     lines: JSON.parse(row.lines) as ChargeLine[],
     totals: {
-      subtotalFils: Number(row.subtotal_fils),
+      excludingVatFils: Number(row.excluding_vat_fils),
       vatFils: Number(row.vat_fils),
       disbursementsFils: Number(row.disbursements_fils),
       totalFils: Number(row.total_fils),
@@ -149,8 +149,6 @@ function takeFrom(lines: readonly ChargeLine[], skip: number, amount: number): C
   }
   return taken;
 }
-
-const vatOn = (taxable: number) => totalsOf([{ label: "", amountFils: taxable, vat: true }]).vatFils;
 
 export class InvoiceStore {
   constructor(
@@ -207,9 +205,10 @@ export class InvoiceStore {
   }
 
   /**
-   * Issues a credit note (CN-…) against an invoice: lines of its own, or an amount in fils, VAT included, taken
-   * from the agency's fee first (with its VAT) and then the government fees. Never more than the invoice has left
-   * to credit after its earlier credit notes.
+   * Issues a credit note (CN-…) against an invoice: lines of its own, or an amount in fils taken from the agency's
+   * fee first (its amounts include VAT, as the invoice's do) and then the government fees. Never more than the
+   * invoice has left to credit after its earlier credit notes, in all and of its VAT lines and its disbursements.
+   * Its VAT is worked out on its own lines, as an invoice's (server/invoices/money.ts).
    */
   async issueCreditNote(
     invoiceId: number,
@@ -233,7 +232,9 @@ export class InvoiceStore {
         const earlier = (await this.creditNotesOf(trx, invoiceId)).map((note) => note.totals);
         const credited = (pick: (totals: Totals) => number) => earlier.reduce((sum, each) => sum + pick(each), 0);
         const left = invoice.totals.totalFils - credited((each) => each.totalFils);
-        const taxableLeft = invoice.totals.subtotalFils - credited((each) => each.subtotalFils);
+        /** Of the lines with VAT, VAT included. */
+        const withVat = (totals: Totals) => totals.excludingVatFils + totals.vatFils;
+        const withVatLeft = withVat(invoice.totals) - credited(withVat);
         const disbursementsLeft = invoice.totals.disbursementsFils - credited((each) => each.disbursementsFils);
         const refuse = () =>
           new InvoiceInputError(
@@ -244,7 +245,7 @@ export class InvoiceStore {
           const totals = totalsOf(given);
           if (
             totals.totalFils > left ||
-            totals.subtotalFils > taxableLeft ||
+            withVat(totals) > withVatLeft ||
             totals.disbursementsFils > disbursementsLeft
           ) {
             throw refuse();
@@ -253,19 +254,13 @@ export class InvoiceStore {
         } else {
           const amount = (credit as { amountFils: number }).amountFils;
           if (amount > left) throw refuse();
-          // The most of the agency's fee (with its VAT) that fits in the amount, then government fees for the rest.
-          let taxable = Math.min(taxableLeft, Math.floor((amount * 100) / (100 + vatPercent)));
-          while (taxable > 0 && taxable + vatOn(taxable) > amount) taxable -= 1;
-          while (taxable < taxableLeft && taxable + 1 + vatOn(taxable + 1) <= amount) taxable += 1;
-          const rest = amount - taxable - vatOn(taxable);
-          if (rest > disbursementsLeft) {
-            throw new InvoiceInputError(`${aedOf(amount)} cannot be split into lines exactly: give the lines instead.`);
-          }
+          // The agency's fee first, VAT included (its amounts include it), then government fees for the rest.
+          const fromFee = Math.min(amount, withVatLeft);
           const vatLines = invoice.lines.filter((line) => line.vat);
           const otherLines = invoice.lines.filter((line) => !line.vat);
-          const taxableDone = invoice.totals.subtotalFils - taxableLeft;
+          const feeDone = withVat(invoice.totals) - withVatLeft;
           const otherDone = invoice.totals.disbursementsFils - disbursementsLeft;
-          lines = [...takeFrom(vatLines, taxableDone, taxable), ...takeFrom(otherLines, otherDone, rest)];
+          lines = [...takeFrom(vatLines, feeDone, fromFee), ...takeFrom(otherLines, otherDone, amount - fromFee)];
         }
         return {
           case_id: invoice.caseId,
@@ -359,7 +354,7 @@ export class InvoiceStore {
           sequence,
           issued_at: now.toISOString(),
           lines: JSON.stringify(lines),
-          subtotal_fils: totals.subtotalFils,
+          excluding_vat_fils: totals.excludingVatFils,
           vat_fils: totals.vatFils,
           disbursements_fils: totals.disbursementsFils,
           total_fils: totals.totalFils,

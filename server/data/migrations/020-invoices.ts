@@ -8,7 +8,13 @@ import type { Migration } from "./migration";
  *   the payment's id as the payments give it (no foreign key: another part of the server keeps payments), unique
  *   per kind so that one payment never gets two invoices; a credit note's `credited_invoice_id` and `reason`. The
  *   content is frozen at issue, so that the document renders the same forever: the customer's name, the lines
- *   (JSON: label, amount in fils, VAT flag), the totals in fils, and the agency's name, address and TRN as they were.
+ *   (JSON: label, amountFils, vat: what the customer pays for the line in fils, VAT included where `vat` is true;
+ *   a line with `vat` false is a government fee outside VAT), the totals in fils, and the agency's name, address
+ *   and TRN as they were. The totals (server/invoices/money.ts): `excluding_vat_fils`, the lines with VAT without
+ *   their VAT; `vat_fils`, the VAT included in them (5/105 of their sum, rounded half-up once per document);
+ *   `disbursements_fils`, the government fees; `total_fils`, what the customer pays (a credit note: is credited),
+ *   the sum of all the lines = excluding_vat_fils + vat_fils + disbursements_fils. (Before any invoice was issued
+ *   in production, this migration's first version had lines before VAT and `subtotal_fils`: no data to convert.)
  * - `invoice_counters`: the last number of each kind. Issuing takes the next one by an UPDATE … RETURNING inside the
  *   issuing transaction (SQLite's write lock, PostgreSQL's row lock): two servers wait for each other, and a
  *   transaction that fails gives its number back with everything else, so there is no gap and no repeat.
@@ -33,7 +39,7 @@ export const invoices: Migration = {
       .addColumn("supplied_on", "text", (column) => column.notNull())
       .addColumn("customer_name", "text", (column) => column.notNull())
       .addColumn("lines", "text", (column) => column.notNull())
-      .addColumn("subtotal_fils", "integer", (column) => column.notNull())
+      .addColumn("excluding_vat_fils", "integer", (column) => column.notNull())
       .addColumn("vat_fils", "integer", (column) => column.notNull())
       .addColumn("disbursements_fils", "integer", (column) => column.notNull())
       .addColumn("total_fils", "integer", (column) => column.notNull())
