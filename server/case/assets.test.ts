@@ -42,11 +42,16 @@ describe("the passport reader's files", () => {
     expect(caseScript).not.toContain("@@passport");
     // The case page's own script stays small: the engine is not in it.
     expect(caseScript).not.toContain("tessedit_char_whitelist");
-    expect(caseScript.length).toBeLessThan(72_000); // tus-js-client is most of it
+    // Nor the rules and the mrz library: they come with the reader (the form's reading loads them).
+    expect(caseScript).not.toContain("We could not read this clearly");
+    // Uploads (tus-js-client is most of it), alerts and the passport form: 20 KB as sent.
+    expect(caseScript.length).toBeLessThan(80_000);
+    expect(assets.files.get(assets.urls.js.slice(caseAssetsPath.length))?.br?.length).toBeLessThan(20_000);
     const reader = assets.files.get(assets.passport.reader.slice(caseAssetsPath.length))?.body.toString() ?? "";
     expect(reader).toContain(assets.passport.engineFolder);
     expect(reader).toContain(assets.passport.prepWorker);
     expect(reader).toContain("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<");
+    expect(reader).toContain("We could not read this clearly");
     expect(reader).not.toContain("@@passport");
     // tesseract.js's own defaults name a public CDN; the reader overrides every one of them (the e2e test,
     // e2e/case-passport-engine.spec.ts, fails any request to another address).

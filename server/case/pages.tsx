@@ -200,16 +200,127 @@ function paperState(papers: PaperRecord[]): { label: string; tone: "todo" | "sen
   return { label: "Sent: we will check it", tone: "sent" };
 }
 
+/** The paper whose photo the passport reader reads (content/office/papers.yaml). */
+export const passportPaperKey = "passport-first";
+
+const passportFields: { name: string; label: string; type?: "date"; hint?: string; width?: string }[] = [
+  { name: "surname", label: "Surname", hint: "As on your passport" },
+  { name: "givenNames", label: "Given names", hint: "Empty if your passport has none" },
+  { name: "documentNumber", label: "Passport number", width: "short" },
+  { name: "nationality", label: "Nationality", hint: "3 letters, such as PHL or IND", width: "short" },
+  { name: "birthDate", label: "Date of birth", type: "date", width: "short" },
+  { name: "expiryDate", label: "Expiry date", type: "date", width: "short" },
+];
+
+/**
+ * "Read my passport" (issue 57), beside the passport's upload: the page's script reads the photo's two lines on
+ * the phone (client/passport/form.ts), fills the fields for the traveller to check or correct, says what would get
+ * the visa refused, and sends what they confirm with the photo. Reading is a help, never a gate: the fields can be
+ * typed. Shown by the script (it needs it); the confirmed passport's date and problems are shown to all.
+ */
+function PassportRead({ record, passport }: { record: CaseRecord; passport: PassportShown | null }) {
+  return (
+    <div class="passport-read" data-passport data-name={record.name} data-travel={record.travelDate ?? ""}>
+      {passport ? (
+        <div class="passport-done" role="status">
+          <p>
+            <strong>Your passport details were sent on {shortDate(passport.at)}.</strong>
+          </p>
+          {passport.problems.map((problem) => (
+            <p class="paper-reason">{problem}</p>
+          ))}
+        </div>
+      ) : null}
+      <div class="passport-start" hidden>
+        <button type="button" class="read-button" data-passport-read>
+          {passport ? "Read my passport again" : "Read my passport"}
+        </button>
+        <p class="muted">
+          Your phone reads the two lines at the bottom of the photo page and fills in the details for you to check. The
+          photo stays on your phone until you send it.
+        </p>
+        <input
+          class="visually-hidden"
+          type="file"
+          accept="image/*"
+          data-passport-photo
+          tabindex={-1}
+          aria-hidden="true"
+        />
+      </div>
+      <p class="passport-status" role="status" aria-live="polite"></p>
+      <form class="passport-form" data-passport-form hidden noValidate>
+        <ul class="passport-problems" aria-live="polite"></ul>
+        {passportFields.map((field) => (
+          <div class={`field ${field.width ?? ""}`}>
+            <label htmlFor={`passport-${field.name}`}>{field.label}</label>
+            {field.hint ? (
+              <span class="hint" id={`passport-${field.name}-hint`}>
+                {field.hint}
+              </span>
+            ) : null}
+            {field.type === "date" ? (
+              <input
+                id={`passport-${field.name}`}
+                name={field.name}
+                type="date"
+                autocomplete="off"
+                aria-describedby={`passport-${field.name}-error`}
+              />
+            ) : (
+              <input
+                id={`passport-${field.name}`}
+                name={field.name}
+                type="text"
+                autocomplete="off"
+                autocapitalize="characters"
+                spellcheck={false}
+                aria-describedby={`passport-${field.name}-error${field.hint ? ` passport-${field.name}-hint` : ""}`}
+              />
+            )}
+            <span class="field-error" id={`passport-${field.name}-error`}></span>
+          </div>
+        ))}
+        <div class="field short">
+          <label htmlFor="passport-sex">Sex</label>
+          <select id="passport-sex" name="sex" aria-describedby="passport-sex-error">
+            <option value="">Choose</option>
+            <option value="F">F</option>
+            <option value="M">M</option>
+            <option value="X">X</option>
+          </select>
+          <span class="field-error" id="passport-sex-error"></span>
+        </div>
+        <input type="hidden" name="issuingState" />
+        <button type="submit" class="upload-button">
+          Confirm and send
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** The passport confirmed on the case, as its page tells the traveller (their own, through their link). */
+export interface PassportShown {
+  at: string;
+  /** The problems, in the traveller's words. */
+  problems: string[];
+}
+
 function PaperItem({
   asked,
   papers,
   token,
   open,
+  record,
+  passport,
 }: {
   asked: AskedPaper;
   papers: PaperRecord[];
   token: string;
   open: boolean;
+  record: CaseRecord;
+  passport: PassportShown | null;
 }) {
   const state = paperState(papers);
   const accept = asked.accepts === "photo" ? "image/*" : "image/*,application/pdf";
@@ -252,6 +363,7 @@ function PaperItem({
           <div class="upload-progress" aria-live="polite" />
         </div>
       ) : null}
+      {open && asked.key === passportPaperKey ? <PassportRead record={record} passport={passport} /> : null}
     </li>
   );
 }
@@ -270,6 +382,8 @@ export interface CasePageProps {
   alertsKey?: string | null;
   /** The payments the office asked for (issue 58: server/pay/case-payments.tsx), shown first. */
   payments?: VNode | null;
+  /** The passport confirmed on the case (issue 57), if it is. */
+  passport?: PassportShown | null;
 }
 
 export function CasePage({
@@ -283,6 +397,7 @@ export function CasePage({
   keepDays,
   alertsKey = null,
   payments,
+  passport = null,
 }: CasePageProps) {
   const open = record.stage !== "closed";
   const visa = papers.filter((paper) => paper.paperKey === "visa" && paper.deletedAt === null).at(-1);
@@ -321,6 +436,8 @@ export function CasePage({
         <ul class="papers">
           {asked.map((item) => (
             <PaperItem
+              record={record}
+              passport={passport}
               asked={item}
               papers={papers.filter((paper) => paper.paperKey === item.key)}
               token={token}

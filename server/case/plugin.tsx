@@ -26,7 +26,7 @@ import { paperPolicy } from "./headers";
 import { LinkGuard, uploadAllowed } from "./link";
 import { type Agency, type AskedPaper, CannotOpenPage, CasePage, WrongLinkPage } from "./pages";
 import type { Returned } from "../pay/case-payments";
-import { confirmPassport, type PassportBody, passportBody, passportBodyLimit } from "./passport/route";
+import { confirmPassport, type PassportBody, passportBody, passportBodyLimit, passportShown } from "./passport/route";
 import { uploadsPath, uploadsServer } from "./uploads";
 import { zodValidator } from "../zod-validator";
 
@@ -164,10 +164,11 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
         if (!record) return reply;
         const cases = store();
         if (!cases) return reply;
-        const [events, papers, payments] = await Promise.all([
+        const [events, papers, payments, passport] = await Promise.all([
           cases.events(record.id),
           cases.papers(record.id),
           options.payments?.(record, link, request.query as Returned) ?? null,
+          passportShown(cases, record),
         ]);
         return html(
           reply,
@@ -183,6 +184,7 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
             keepDays={options.keepDays}
             alertsKey={options.push?.publicKey() ?? null}
             payments={payments}
+            passport={passport}
           />,
         );
       },

@@ -6,6 +6,7 @@
  */
 import { Upload, type DetailedError } from "tus-js-client";
 import { setUpAlerts } from "./alerts";
+import { setUpPassport } from "./passport/form";
 import { describeSize, shrinkForUpload } from "./shrink";
 
 /**
@@ -131,6 +132,8 @@ for (const section of document.querySelectorAll<HTMLElement>("[data-upload]")) {
     input.value = "";
   });
 }
+const passportUpload = document.querySelector<HTMLElement>('[data-upload="passport-first"]');
+setUpPassport(passportUpload ? (file) => void send(passportUpload, file) : null);
 document.documentElement.dataset.ready = "true";
 
 setUpAlerts();

@@ -6,7 +6,8 @@
  * travel date and name. Kept sealed on the case (server/data/cases/store.ts savePassport).
  */
 import { z } from "zod";
-import type { CaseRecord, CaseStore, NewPassport } from "../../data/cases/store";
+import { type CaseRecord, type CaseStore, MissingKeyError, type NewPassport } from "../../data/cases/store";
+import type { PassportShown } from "../pages";
 import { checkTypedFields, fieldsProblems, type MrzFields, type Problem, readMrz } from "./rules";
 
 /** A confirmation is well under a kilobyte. */
@@ -70,4 +71,26 @@ export async function confirmPassport(
     now,
   );
   return { status: 200, body: { how, problems } };
+}
+
+/**
+ * The passport confirmed on the case, as the traveller's page shows it: when, and what would get the visa refused,
+ * worked out again today (a passport nearer its expiry each day). Null when none is, or it cannot be opened (the
+ * documents key missing: the page still opens).
+ */
+export async function passportShown(cases: CaseStore, record: CaseRecord): Promise<PassportShown | null> {
+  try {
+    const passport = await cases.passport(record.id);
+    if (!passport) return null;
+    const problems = fieldsProblems({
+      fields: passport.fields,
+      today: new Date(),
+      ...(record.travelDate ? { travelDate: record.travelDate } : {}),
+      enquiryName: record.name,
+    });
+    return { at: passport.at, problems: problems.map((problem) => problem.message) };
+  } catch (error) {
+    if (error instanceof MissingKeyError) return null;
+    throw error;
+  }
 }

@@ -146,3 +146,7 @@ export async function readPassportLines(image: Blob, options: ReadOptions = {}):
   const text = result.data.text ?? "";
   return { text, lines: linesOf(text), zone: prepared.zone, ms: Math.round(performance.now() - started) };
 }
+
+// The rules the passport form applies to what was read (server/case/passport/rules.ts), in this bundle so that the
+// case page's own script stays small: the form loads them with the reader.
+export { mrzLinesFrom, passportProblems, readMrz } from "../../passport/rules";
