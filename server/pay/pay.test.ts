@@ -32,8 +32,8 @@ const traveller: NewCase = {
 };
 
 const lines: PaymentLine[] = [
-  { label: "Service fee", amountFils: 15_000 },
-  { label: "Government fees", amountFils: 35_050 },
+  { label: "Service fee", amountFils: 15_000, vat: true },
+  { label: "Government fees", amountFils: 35_050, vat: false },
 ];
 
 describe.each(engines)("paying on the traveller's page, on %s", (engine) => {
