@@ -264,6 +264,20 @@ describe.each(engines)("payments in the office, on %s", (engine) => {
       .execute();
     expect(logged.map((row) => row.detail)).toContain(`Case ${id}: invoice ${invoice?.number}`);
     // The traveller's page offers it too, for their own case alone.
+    const second = await paid(await newCase("Second Traveller", null));
+    const link = second.link;
+    const own = await fetch(`${server.origin}/case/${link}`, { headers: ownAddress() });
+    expect(await own.text()).toContain("Your tax invoice (PDF)");
+    const mine = await fetch(`${server.origin}/case/${link}/payments/${second.payment.publicId}/invoice`, {
+      headers: ownAddress(),
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("content-type")).toBe("application/pdf");
+    expect(mine.headers.get("content-disposition")).toMatch(/^attachment; filename="INV-\d{6}\.pdf"$/);
+    const theirs = await fetch(`${server.origin}/case/${link}/payments/${payment.publicId}/invoice`, {
+      headers: ownAddress(),
+    });
+    expect(theirs.status).toBe(404);
   });
 
   it("refunds: owners only; too much refused; the provider refusing records nothing; a partial one gives a credit note", async () => {
