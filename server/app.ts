@@ -28,6 +28,10 @@ import { paymentsOnCasePage } from "./pay/case-payments";
 import { type PaymentsSetting, readPaymentsSetting } from "./pay/config";
 import { payPlugin } from "./pay/plugin";
 import type { PaymentRecord } from "./data/payments/store";
+import type { Agency as InvoiceAgency } from "./data/invoices/store";
+import { invoiceAgency } from "./invoices/agency";
+import { paidFollowUp } from "./office/paid";
+import { readServerSettings } from "./settings";
 
 export interface ServerOptions {
   /** The client build: build/client. */
@@ -67,8 +71,13 @@ export interface ServerOptions {
   documents?: DocumentsSetting;
   /** Payments (issue 58): off, or the provider; by default read from the environment (PAYMENTS_PROVIDER…). */
   payments?: PaymentsSetting;
-  /** A payment was marked paid by this server (once per payment): what follows it, its invoice (server/pay/plugin.ts). */
+  /**
+   * A payment was marked paid by this server (once per payment): what follows it (server/pay/plugin.ts). By default
+   * its tax invoice, mailed to the traveller, and the staff's alert (server/office/paid.ts); tests may pass their own.
+   */
   onPaid?: (payment: PaymentRecord) => void | Promise<void>;
+  /** The agency as its tax invoices name it; by default read from the environment (AGENCY_TRN, AGENCY_ADDRESS…). */
+  invoices?: InvoiceAgency;
 }
 
 export interface ServerTimeouts {
@@ -110,6 +119,7 @@ export async function buildServer({
   documents = readDocumentsSetting(process.env, inbox.database),
   payments = readPaymentsSetting(process.env),
   onPaid,
+  invoices = invoiceAgency(readServerSettings(process.env, ["AGENCY_NAME", "AGENCY_ADDRESS", "AGENCY_TRN"])),
 }: ServerOptions): Promise<FastifyInstance> {
   if (!existsSync(join(root, "index.html"))) {
     throw new Error(`No build found in ${root}: run "npm run build" first.`);
@@ -212,7 +222,15 @@ export async function buildServer({
     agencyName: settings.agencyName,
     siteUrl: settings.siteUrl,
     push: alerts,
-    cases: { keyring: documents.keyring, keepDays: documents.keepDays, checklists, phone: settings.phone.display },
+    cases: {
+      keyring: documents.keyring,
+      keepDays: documents.keepDays,
+      checklists,
+      phone: settings.phone.display,
+      payments: payments.on
+        ? { provider: payments.provider, offReason: null, invoices }
+        : { provider: null, offReason: payments.reason, invoices },
+    },
   });
   // The traveller's case room (issue 56), on the same database, sealing papers under the documents key.
   const caseAssets = await buildCaseAssets();
@@ -242,7 +260,16 @@ export async function buildServer({
     agency,
     assets: caseAssets,
     siteUrl: settings.siteUrl,
-    onPaid,
+    onPaid:
+      onPaid ??
+      paidFollowUp({
+        database: app.database,
+        keyring: documents.keyring,
+        agency: invoices,
+        mail,
+        log: app.log,
+        alertsQueued: () => alerts.kick(),
+      }),
     alertsQueued: () => alerts.kick(),
   });
   // The nightly clean-up runs whether the office is on or not: what is kept, and for how long, does not depend on it.

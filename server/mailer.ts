@@ -28,6 +28,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (a tax invoice's PDF: server/office/paid.ts). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** How this server's latest send went, for the owner's health page (server/data/health.ts). */

@@ -9,6 +9,8 @@ import type { DatabaseResource } from "../data/resource";
 import type { OutgoingMail } from "../mailer";
 import type { Keyring } from "../data/cases/vault";
 import type { Checklists } from "../papers/checklist";
+import type { Agency as InvoiceAgency } from "../data/invoices/store";
+import type { PaymentProvider } from "../pay/provider";
 import type { PushService } from "../push/plugin";
 import { Accounts } from "./accounts";
 import type { OfficeAssets } from "./assets";
@@ -53,6 +55,15 @@ export interface OfficeCases {
   checklists: Checklists;
   /** The agency's phone (PHONE), in the traveller's e-mail. */
   phone: string;
+  /** Payments and invoices (issue 58): the provider, or why payments are off; the agency its invoices name. */
+  payments?: OfficePayments;
+}
+
+export interface OfficePayments {
+  provider: PaymentProvider | null;
+  /** Why payments are off (PAYMENTS_PROVIDER=off), said on the case's page; null while they are on. */
+  offReason: string | null;
+  invoices: InvoiceAgency;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   firstName,
   repliesFileSchema,
   sendsLink,
+  asksPayment,
   type TextChannel,
   type TextValues,
 } from "./reply-texts";
@@ -162,10 +163,15 @@ export function readyReplies(
   const kind = page.kind ?? null;
   // A text with {link} needs a link just issued (issue 56): only a case's page has one, right after "Send the link".
   const hasLink = Boolean(page.link?.trim());
+  // A text with {amount} needs a payment just asked for (issue 58), and then only those texts are offered.
+  const hasAmount = Boolean(page.amount?.trim());
   const offered = texts.texts.filter(
     (ready) =>
       (kind === null || ready.services === undefined || ready.services === "all" || ready.services === kind) &&
-      (options.onlyLink ? hasLink && sendsLink(ready) : hasLink || !sendsLink(ready)),
+      (options.onlyLink
+        ? hasLink && sendsLink(ready) && asksPayment(ready) === hasAmount
+        : hasLink || !sendsLink(ready)) &&
+      (hasAmount || !asksPayment(ready)),
   );
   return offered.map((ready) => {
     const text = fillIn(ready.text, words);

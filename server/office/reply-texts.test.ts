@@ -212,7 +212,12 @@ describe("the agency's file of replies", () => {
       ["Visa approved", "visas"],
       ["Ask for a review", "all"],
       ["Your papers", "all"],
+      ["Your payment", "all"],
     ]);
+    // Issue 58: the text that asks for a payment, with the case's link and the amount.
+    expect(texts[7]?.text).toContain("{link}");
+    expect(texts[7]?.text).toContain("{amount}");
+    expect(texts[7]?.text).toContain("Pay now");
     // Issue 56: the text that sends a case's private link.
     expect(texts[6]?.text).toContain("{link}");
     expect(texts[0]?.text).toContain("{price}");
@@ -229,6 +234,26 @@ describe("the agency's file of replies", () => {
     }
   });
 
+  // Issue 58: {amount} is a payment just asked for on a case; only its texts are offered then, and never elsewhere.
+  it("offers a text with {amount} only with a payment just asked for and a link, and only such texts then", () => {
+    const texts = readReplyTexts();
+    const to = {
+      name: "Maria Santos",
+      phone: "+971501234567",
+      email: "maria@example.com",
+      service: "Tourist Visa",
+      visaType: "Tourist Visa",
+    };
+    const page = { price: "", documents: [], pageAddress: null, hours: "", agency: "Karama Visa & Travel" };
+    const link = "https://karama.example/case/abc";
+    const names = (offered: { name: string }[]) => offered.map((text) => text.name);
+    expect(names(readyReplies(to, texts, { ...page, link }, { onlyLink: true }))).toEqual(["Your papers"]);
+    const asked = readyReplies(to, texts, { ...page, link, amount: "AED 190.00" }, { onlyLink: true });
+    expect(names(asked)).toEqual(["Your payment"]);
+    expect(asked[0]?.text).toContain(`please pay AED 190.00 on your own page: ${link}`);
+    expect(names(readyReplies(to, texts, page))).not.toContain("Your payment");
+  });
+
   it("reads a file from before the ready texts: the greetings, and no texts", () => {
     expect(readReplyTexts(fileWith("")).texts).toEqual([]);
   });
@@ -239,7 +264,7 @@ describe("the agency's file of replies", () => {
         '  - name: Documents needed\n    channel: whatsapp\n    text: "Hi {name}, the {prize} is {Price}"\n',
     );
     expect(() => readReplyTexts(file)).toThrow(
-      /replies-\d+\.yaml: texts\[2\] "Documents needed", text: unknown field \{prize\}: the fields are \{name\}, \{service\}, \{price\}, \{documents\}, \{agency\}, \{hours\}, \{link\}; texts\[2\] "Documents needed", text: unknown field \{Price\}/,
+      /replies-\d+\.yaml: texts\[2\] "Documents needed", text: unknown field \{prize\}: the fields are \{name\}, \{service\}, \{price\}, \{documents\}, \{agency\}, \{hours\}, \{link\}, \{amount\}; texts\[2\] "Documents needed", text: unknown field \{Price\}/,
     );
     const inSubject = fileWith('texts:\n  - name: Mail\n    channel: email\n    subject: "{subjet}"\n    text: "Hi"\n');
     expect(() => readReplyTexts(inSubject)).toThrow(/texts\[1\] "Mail", subject: unknown field \{subjet\}/);

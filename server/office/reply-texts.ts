@@ -8,7 +8,7 @@ import { z } from "zod";
  */
 
 /** The fields a ready text may hold, in the order the guide lists them. */
-export const textFields = ["name", "service", "price", "documents", "agency", "hours", "link"] as const;
+export const textFields = ["name", "service", "price", "documents", "agency", "hours", "link", "amount"] as const;
 export type TextField = (typeof textFields)[number];
 
 /**
@@ -25,6 +25,8 @@ export const fallbacks = {
   hours: "as shown on our website",
   /** A case's private link (issue 56): only on the case's page, right after it was issued; a text with it is not offered elsewhere. */
   link: "",
+  /** A payment just asked for on a case (issue 58): only on the case's page, with its link; offered nowhere else. */
+  amount: "",
 } as const;
 
 export const channels = ["whatsapp", "email", "both"] as const;
@@ -122,6 +124,8 @@ export interface TextValues {
   hours: string;
   /** A case's private link, just issued (issue 56); none anywhere else (only its hash is kept). */
   link?: string | null;
+  /** What a payment just asked for comes to, with what it is for ("AED 190.00 (Agency service fee)"; issue 58). */
+  amount?: string | null;
 }
 
 /** Titles a name may start with, which a greeting leaves out ("Mr. Rajesh Kumar": Rajesh). */
@@ -160,12 +164,17 @@ export function fieldWords(values: TextValues): Record<TextField, string> {
     agency: or(values.agency, fallbacks.agency),
     hours: or(values.hours, fallbacks.hours),
     link: values.link?.trim() || fallbacks.link,
+    amount: values.amount?.trim() || fallbacks.amount,
   };
 }
 
 /** Whether a text (its subject or words) sends a case's link: offered only where a link was just issued. */
 export const sendsLink = (text: { text: string; subject?: string }) =>
   /\{link\}/.test(`${text.subject ?? ""}${text.text}`);
+
+/** Whether a text tells the amount of a payment just asked for: offered only then (issue 58). */
+export const asksPayment = (text: { text: string; subject?: string }) =>
+  /\{amount\}/.test(`${text.subject ?? ""}${text.text}`);
 
 /** A text with its fields filled in; an unknown field (refused when the file is read) stays as written. */
 export function fillIn(text: string, words: Record<TextField, string>): string {

@@ -6,6 +6,7 @@ import { type AppPath, pagePaths } from "../../app/lib/paths";
 import { serviceKinds } from "../papers/checklist";
 import { paperLimits } from "../papers/inspect";
 import { caseStages } from "./cases";
+import { paymentFormShape } from "./payments";
 
 const formLimit = 64 * 1024;
 const jsonLimit = 16 * 1024;
@@ -237,7 +238,54 @@ export const officeRoutes = {
     access: "staff",
     query: z.object({ show: z.enum(["waiting", "open", "closed"]).optional() }),
   },
-  case: { method: "GET", url: "/office/cases/:id", access: "staff", params: z.object({ id }) },
+  case: {
+    method: "GET",
+    url: "/office/cases/:id",
+    access: "staff",
+    params: z.object({ id }),
+    // The service's price the payment form starts from, when it has several (charges.yaml's name of it).
+    query: z.object({ charges: z.string().max(200).optional() }),
+  },
+  // Payments (issue 58): asked for by anyone in the office, cancelled while unpaid; refunds by an owner alone.
+  casePayment: {
+    method: "POST",
+    url: "/office/cases/:id/payments",
+    access: "staff",
+    params: z.object({ id }),
+    body: form(paymentFormShape),
+    bodyLimit: formLimit,
+  },
+  casePaymentCancel: {
+    method: "POST",
+    url: "/office/cases/:id/payments/:payment/cancel",
+    access: "staff",
+    params: z.object({ id, payment: id }),
+    body: form({}),
+    bodyLimit: formLimit,
+  },
+  casePaymentInvoice: {
+    method: "POST",
+    url: "/office/cases/:id/payments/:payment/invoice",
+    access: "staff",
+    params: z.object({ id, payment: id }),
+    body: form({}),
+    bodyLimit: formLimit,
+  },
+  casePaymentRefund: {
+    method: "POST",
+    url: "/office/cases/:id/payments/:payment/refund",
+    access: "owner-fresh",
+    params: z.object({ id, payment: id }),
+    body: form({ amount: z.string().max(100).default(""), reason: z.string().max(4000).default("") }),
+    bodyLimit: formLimit,
+  },
+  // An invoice's or credit note's PDF, as a download; logged in the audit log.
+  caseInvoice: {
+    method: "GET",
+    url: "/office/cases/:id/invoices/:invoice",
+    access: "staff",
+    params: z.object({ id, invoice: id }),
+  },
   caseLink: {
     method: "POST",
     url: "/office/cases/:id/link",

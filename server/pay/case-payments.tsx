@@ -12,6 +12,7 @@ import { type PaymentRecord, PaymentStore } from "../data/payments/store";
 import type { DatabaseResource } from "../data/resource";
 import { type Agency, type CaseAssets, Shell } from "../case/pages";
 import { formatAed } from "../data/payments/money";
+import { InvoiceStore } from "../data/invoices/store";
 
 /** How often the page looks again while a payment is being checked. */
 export const checkEverySeconds = 4;
@@ -36,7 +37,12 @@ export interface CasePaymentsProps {
   returned: Returned;
   /** Whether payments are on (PAYMENTS_PROVIDER): off, no button, the traveller pays at the office. */
   on: boolean;
+  /** The payments (public ids) with a tax invoice to download. */
+  invoiced?: ReadonlySet<string>;
 }
+
+/** A paid payment's tax invoice, for the traveller (issue 58). */
+export const invoicePath = (token: string, publicId: string) => `/case/${token}/payments/${publicId}/invoice`;
 
 /** The address the "Pay now" form posts to. */
 export const payPath = (token: string, publicId: string) => `/case/${token}/payments/${publicId}/pay`;
@@ -46,6 +52,7 @@ function PaymentState({
   token,
   returned,
   on,
+  invoiced,
 }: { payment: PaymentRecord } & Omit<CasePaymentsProps, "payments">) {
   const back = returned.payment === payment.publicId ? returned : {};
   if (payment.status === "paid" || payment.status === "partly-refunded" || payment.status === "refunded") {
@@ -62,6 +69,11 @@ function PaymentState({
           {payment.paidAt ? `on ${dateFormat.format(new Date(payment.paidAt))}` : null}
           {refunded ? ` · ${refunded}` : null}
         </span>
+        {invoiced?.has(payment.publicId) ? (
+          <a class="pay-invoice" href={invoicePath(token, payment.publicId)} download>
+            Your tax invoice (PDF)
+          </a>
+        ) : null}
       </div>
     );
   }
@@ -105,7 +117,7 @@ function PaymentState({
 }
 
 /** The payments of the case, each in its card; nothing when the office asked for none. */
-export function CasePayments({ payments, token, returned, on }: CasePaymentsProps) {
+export function CasePayments({ payments, token, returned, on, invoiced }: CasePaymentsProps) {
   const shown = payments.filter((payment) => payment.status !== "cancelled");
   if (shown.length === 0) return null;
   return (
@@ -131,7 +143,7 @@ export function CasePayments({ payments, token, returned, on }: CasePaymentsProp
               </tr>
             </tfoot>
           </table>
-          <PaymentState payment={payment} token={token} returned={returned} on={on} />
+          <PaymentState payment={payment} token={token} returned={returned} on={on} invoiced={invoiced} />
         </section>
       ))}
     </>
@@ -206,8 +218,10 @@ export function paymentsOnCasePage(database: Pick<DatabaseResource, "connection"
     const db = database.connection?.database;
     if (!db) return null;
     const payments = await new PaymentStore(db).paymentsOf(record.id);
-    return payments.length === 0 ? null : (
-      <CasePayments payments={payments} token={token} returned={returned} on={on} />
-    );
+    if (payments.length === 0) return null;
+    const invoices = await new InvoiceStore(db, { name: "", address: "", trn: "" }).invoicesOf(record.id);
+    const refs = new Set(invoices.filter((each) => each.kind === "invoice").map((each) => each.paymentRef));
+    const invoiced = new Set(payments.filter((each) => refs.has(String(each.id))).map((each) => each.publicId));
+    return <CasePayments payments={payments} token={token} returned={returned} on={on} invoiced={invoiced} />;
   };
 }

@@ -32,8 +32,8 @@ const traveller: NewCase = {
 };
 
 const lines: PaymentLine[] = [
-  { label: "Service fee", amountFils: 15_000 },
-  { label: "Government fees", amountFils: 35_050 },
+  { label: "Service fee", amountFils: 15_000, vat: true },
+  { label: "Government fees", amountFils: 35_050, vat: false },
 ];
 
 describe.each(engines)("paying on the traveller's page, on %s", (engine) => {
@@ -543,7 +543,7 @@ describe.each(engines)("paying on the traveller's page, on %s", (engine) => {
     });
 
     it("the office's words are shown as text: a line's label with markup", async () => {
-      const { link } = await newCase([{ label: '<img src=x onerror="alert(1)">Fee', amountFils: 100 }]);
+      const { link } = await newCase([{ label: '<img src=x onerror="alert(1)">Fee', amountFils: 100, vat: true }]);
       const shown = await page(link);
       expect(shown.text).not.toContain("<img src=x");
       expect(shown.text).toContain("&lt;img src=x");

@@ -30,7 +30,9 @@ import { databaseRateLimitStore } from "../data/rate-limit-store";
 import type { DatabaseResource } from "../data/resource";
 import { isOwnOrigin } from "../own-origin";
 import { zodValidator } from "../zod-validator";
-import { PayMessagePage, ReturnedPage } from "./case-payments";
+import { invoicePath, PayMessagePage, ReturnedPage } from "./case-payments";
+import { InvoiceStore } from "../data/invoices/store";
+import { invoicePdf } from "../invoices/pdf";
 import { BadSignatureError, type PaymentProvider, type ProviderEvent } from "./provider";
 
 export interface PayPluginOptions {
@@ -266,6 +268,39 @@ export const payPlugin: FastifyPluginAsync<PayPluginOptions> = async (app, optio
           return reply.redirect(`/case/${link}${query}`, 303);
         }
         return html(reply, 200, renderToString(h(ReturnedPage, { agency, assets: assets.urls, payment, cancelled })));
+      },
+    });
+  });
+
+  // Who may: whoever holds the case's link, for the invoice of a payment of that case (issue 58): a download.
+  await app.register(async (room: FastifyInstance) => {
+    room.setValidatorCompiler(zodValidator);
+    room.get(invoicePath(":token", ":payment"), {
+      schema: { params: z.object({ token, payment: publicId }) },
+      handler: async (request, reply) => {
+        const params = request.params as { token: string; payment: string };
+        const wrongLink = (stopped: boolean) =>
+          html(reply, stopped ? 429 : 404, renderToString(h(WrongLinkPage, { agency, assets: assets.urls, stopped })));
+        if (guard.isStopped(request.ip)) return wrongLink(true);
+        const db = database();
+        const store = payments();
+        if (!db || !store) return reply.code(503).type("text/plain").send("Please try again in a minute.\n");
+        const record = await new CaseStore(db, options.keyring).byLink(params.token, new Date());
+        if (!record) return wrongLink(await guard.missed(request.ip));
+        const payment = await store.byPublicId(params.payment);
+        const invoice =
+          payment && payment.caseId === record.id
+            ? await new InvoiceStore(db, { name: agency.name, address: "", trn: "" }).invoiceForPayment(
+                String(payment.id),
+              )
+            : null;
+        if (!invoice || invoice.caseId !== record.id) return wrongLink(false);
+        return reply
+          .header("x-content-type-options", "nosniff")
+          .header("cache-control", "no-store")
+          .header("content-disposition", `attachment; filename="${invoice.number}.pdf"`)
+          .type("application/pdf")
+          .send(await invoicePdf(invoice));
       },
     });
   });

@@ -50,6 +50,26 @@ async function events(database: Database, caseId: number) {
 }
 
 describe.each(engines)("payments, on %s", (engine) => {
+  it("keeps each line's VAT flag (the agency's fee, or a government fee outside VAT); a line without one has VAT", async () => {
+    const { database, store, caseId, by } = await open(engine);
+    const asked = [
+      { label: "Agency service fee", amountFils: 19_000, vat: true },
+      { label: "Government visa fee", amountFils: 35_000, vat: false },
+      { label: "Courier", amountFils: 1_000 },
+    ];
+    const payment = await store.requestPayment(caseId, asked, by, now);
+    const expected = [asked[0], asked[1], { ...asked[2], vat: true }];
+    expect(payment.lines).toEqual(expected);
+    expect((await store.get(payment.id))?.lines).toEqual(expected);
+    // A row kept before the flag (issue 58's first payments): its lines read as carrying VAT.
+    await database.db
+      .updateTable("payments")
+      .set({ lines: JSON.stringify([{ label: "Old fee", amountFils: 500 }]) })
+      .where("id", "=", payment.id)
+      .execute();
+    expect((await store.get(payment.id))?.lines).toEqual([{ label: "Old fee", amountFils: 500, vat: true }]);
+  });
+
   it("asks for a payment: its lines, their sum in fils, a random public id; on the case's timeline", async () => {
     const { database, store, caseId, by } = await open(engine);
     const payment = await store.requestPayment(caseId, lines, by, now);

@@ -19,7 +19,23 @@ export interface PaymentLine {
   label: string;
   /** In fils (1/100 of a dirham), a whole number above 0. */
   amountFils: number;
+  /**
+   * true: the agency's own fee, with VAT (its tax invoice shows VAT on it); false: a government fee passed on at
+   * cost, outside VAT. A line asked for without it, or kept before it existed, has VAT.
+   */
+  vat: boolean;
 }
+
+/** A line as the office asks for it: without a VAT flag, it has VAT. */
+export type LineAsked = Omit<PaymentLine, "vat"> & { vat?: boolean };
+
+/** Lines as kept: a line from before the VAT flag has VAT. */
+const linesOf = (json: string): PaymentLine[] =>
+  (JSON.parse(json) as LineAsked[]).map((line) => ({
+    label: line.label,
+    amountFils: line.amountFils,
+    vat: line.vat !== false,
+  }));
 
 export interface PaymentRecord {
   id: number;
@@ -87,7 +103,7 @@ function paymentOf(row: PaymentRow, refundedFils: number): PaymentRecord {
     id: Number(row.id),
     publicId: row.public_id,
     caseId: Number(row.case_id),
-    lines: JSON.parse(row.lines) as PaymentLine[],
+    lines: linesOf(row.lines),
     amountFils: Number(row.amount_fils),
     currency: row.currency,
     status: row.status,
@@ -103,7 +119,7 @@ function paymentOf(row: PaymentRow, refundedFils: number): PaymentRecord {
 }
 
 /** The lines as kept: labels trimmed; a clear PaymentError for any that cannot be asked for. */
-export function checkedLines(lines: readonly PaymentLine[]): PaymentLine[] {
+export function checkedLines(lines: readonly LineAsked[]): PaymentLine[] {
   if (lines.length === 0) throw new PaymentError("A payment needs at least one line.");
   if (lines.length > maxLines) throw new PaymentError(`A payment has at most ${maxLines} lines.`);
   return lines.map((line) => {
@@ -113,7 +129,7 @@ export function checkedLines(lines: readonly PaymentLine[]): PaymentLine[] {
     if (!Number.isSafeInteger(line.amountFils) || line.amountFils <= 0 || line.amountFils > maxLineFils) {
       throw new PaymentError(`"${label}": the amount must be above AED 0.00 and at most AED 1,000,000, in fils.`);
     }
-    return { label, amountFils: line.amountFils };
+    return { label, amountFils: line.amountFils, vat: line.vat !== false };
   });
 }
 
@@ -136,7 +152,7 @@ export class PaymentStore {
   /** The office asks for a payment on a case: its lines (a service fee, government fees…), in fils. */
   async requestPayment(
     caseId: number,
-    lines: readonly PaymentLine[],
+    lines: readonly LineAsked[],
     by: number | null,
     now = new Date(),
   ): Promise<PaymentRecord> {

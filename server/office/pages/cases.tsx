@@ -16,6 +16,7 @@ import {
 import type { ReadyReply } from "../replies";
 import { ago, dubaiDateTime } from "../time";
 import { PostForm } from "./post-form";
+import { CasePaymentsSection, type PaymentsView } from "./payments";
 
 export type CasesShow = "waiting" | "open" | "closed";
 
@@ -108,6 +109,8 @@ export interface CaseViewProps {
   keepDays: number;
   problem?: CaseProblem;
   now: number;
+  /** The case's payments and the form that asks for one (issue 58). */
+  payments?: PaymentsView;
 }
 
 const paperHref = (caseId: number, paper: PaperRecord, as: "thumb" | "full" | "download") =>
@@ -129,7 +132,18 @@ const stateWords: Record<ChecklistRow["state"], string> = {
 };
 
 /** One case: the traveller, the link, the papers with the checklist, the visa, the stage and the timeline. */
-export function CaseView({ record, events, papers, asked, issued, mails, keepDays, problem, now }: CaseViewProps) {
+export function CaseView({
+  record,
+  events,
+  papers,
+  asked,
+  issued,
+  mails,
+  keepDays,
+  problem,
+  now,
+  payments,
+}: CaseViewProps) {
   const rows = checklistRows(asked, papers);
   const askedKeys = new Set(asked.map((item) => item.key));
   const others = papers.filter((paper) => paper.paperKey !== "visa" && !askedKeys.has(paper.paperKey)).reverse();
@@ -214,6 +228,8 @@ export function CaseView({ record, events, papers, asked, issued, mails, keepDay
           <p class="quiet">A new link stops the one sent before; Stop the link closes the traveller's page.</p>
         ) : null}
       </section>
+
+      {payments ? <CasePaymentsSection view={payments} /> : null}
 
       <section aria-labelledby="papers-heading" class="card case-papers">
         <h2 id="papers-heading">Papers</h2>
@@ -487,6 +503,11 @@ const kindWords: Record<string, string> = {
   "paper-glimpsed": "Saw a paper's thumbnail",
   "twin-detached": "Started twice for one enquiry: this one no longer tied to it",
   "files-deleted": "The papers were deleted",
+  "payment-requested": "Asked for a payment",
+  "payment-paid": "The payment was paid",
+  "payment-mismatch": "A payment's amount differed: not marked paid",
+  "payment-refunded": "Recorded a refund",
+  "payment-cancelled": "Cancelled a payment",
 };
 
 function detailOf(event: CaseEvent): Record<string, unknown> {

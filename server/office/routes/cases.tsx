@@ -13,6 +13,24 @@ import { officeRoutes } from "../routes";
 import type { On } from "../routing";
 import type { Session } from "../sessions";
 import { oneLine } from "../../text";
+import { InvoiceInputError, InvoiceStore, invoicesOffReason, type InvoiceRecord } from "../../data/invoices/store";
+import { invoicePdf } from "../../invoices/pdf";
+import { formatAed } from "../../data/payments/money";
+import { PaymentError, PaymentStore } from "../../data/payments/store";
+import { refundPayment } from "../../pay/refund";
+import { audit } from "../audit-log";
+import { invoiceFileName, invoiceFor, paymentRef } from "../paid";
+import {
+  chargesOfService,
+  draftOf,
+  draftOfCharge,
+  filsTyped,
+  linesOfDraft,
+  longestReason as longestRefundReason,
+  type DraftLine,
+} from "../payments";
+import type { PaymentProblem, PaymentRow, PaymentsView } from "../pages/payments";
+import { loadReplyFacts, pickedLabel } from "../reply-facts";
 
 /** The longest reason a paper is sent back with (the traveller reads it on their page). */
 const longestReason = 300;
@@ -35,12 +53,20 @@ export function register(on: On, ctx: OfficeContext): void {
     reply: FastifyReply,
     session: Session,
     id: number,
-    extra: { issued?: string; problem?: CaseProblem } = {},
+    extra: {
+      issued?: string;
+      problem?: CaseProblem;
+      payProblem?: PaymentProblem;
+      asked?: PaymentsView["asked"];
+      notice?: string;
+      charges?: string;
+    } = {},
   ) => {
     const cases = store();
     const record = await cases.get(id);
     if (!record) return notFound(request, reply, session);
     const [events, papers] = await Promise.all([cases.events(id), cases.papers(id)]);
+    const payments = await paymentsView(record, events, session, extra);
     const issued =
       extra.issued === undefined
         ? undefined
@@ -73,9 +99,10 @@ export function register(on: On, ctx: OfficeContext): void {
         keepDays={setup.keepDays}
         problem={extra.problem}
         now={Date.now()}
+        payments={payments}
       />,
       session,
-      { section: "cases", status: extra.problem ? 400 : 200 },
+      { section: "cases", status: extra.problem || extra.payProblem?.message ? 400 : 200 },
     );
   };
 
@@ -112,7 +139,221 @@ export function register(on: On, ctx: OfficeContext): void {
     });
   });
 
-  on(officeRoutes.case, async (request, reply, { params, session }) => showCase(request, reply, session, params.id));
+  on(officeRoutes.case, async (request, reply, { params, query, session }) =>
+    showCase(request, reply, session, params.id, query.charges ? { charges: query.charges } : {}),
+  );
+
+  // Payments (issue 58).
+  const pay = setup.payments ?? null;
+  const payStore = () => new PaymentStore(partsNow().database);
+  const invoiceStore = () =>
+    new InvoiceStore(partsNow().database, pay?.invoices ?? { name: ctx.agencyName, address: "", trn: "" });
+  const invoicesOff = () => invoicesOffReason(pay?.invoices ?? { name: ctx.agencyName, address: "", trn: "" });
+
+  /** The case's payments, with their invoices, refunds and what a flagged one differed by; and the form's lines. */
+  async function paymentsView(
+    record: NonNullable<Awaited<ReturnType<CaseStore["get"]>>>,
+    events: Awaited<ReturnType<CaseStore["events"]>>,
+    session: Session,
+    extra: { payProblem?: PaymentProblem; asked?: PaymentsView["asked"]; notice?: string; charges?: string },
+  ): Promise<PaymentsView> {
+    const payments = payStore();
+    const [list, documents] = await Promise.all([payments.paymentsOf(record.id), invoiceStore().invoicesOf(record.id)]);
+    const rows: PaymentRow[] = await Promise.all(
+      list.map(async (payment) => {
+        const invoice =
+          documents.find((each) => each.kind === "invoice" && each.paymentRef === paymentRef(payment)) ?? null;
+        const mismatch = events
+          .filter((event) => event.kind === "payment-mismatch")
+          .map((event) => JSON.parse(event.detail) as { payment?: string; what?: string })
+          .find((detail) => detail.payment === payment.publicId);
+        return {
+          payment,
+          refunds: payment.refundedFils > 0 ? await payments.refundsOf(payment.id) : [],
+          invoice,
+          creditNotes: invoice ? documents.filter((each) => each.creditedInvoiceId === invoice.id) : [],
+          mismatch: mismatch?.what ?? null,
+        };
+      }),
+    );
+    await loadReplyFacts();
+    const enquiry = record.enquiryId === null ? null : await partsNow().work.detail(record.enquiryId);
+    const charges = chargesOfService(
+      enquiry ?? { page: null, visaType: pickedLabel(travellerService(record.service), null) },
+    );
+    const picked = charges.find((each) => each.service === extra.charges) ?? charges[0] ?? null;
+    const problem = extra.payProblem;
+    const draft: DraftLine[] =
+      problem?.form === "payment" ? problem.draft : picked ? picked.lines.map(draftOfCharge) : [];
+    return {
+      caseId: record.id,
+      offReason: pay ? pay.offReason : "Payments are not set up on this server.",
+      invoicesOff: invoicesOff(),
+      owner: session.person.role === "owner",
+      rows,
+      draft,
+      charges,
+      chargesPicked: picked?.service ?? null,
+      ...(extra.asked ? { asked: extra.asked } : {}),
+      ...(extra.notice ? { notice: extra.notice } : {}),
+      ...(problem ? { problem } : {}),
+    };
+  }
+
+  on(officeRoutes.casePayment, async (request, reply, { params, body, session }) => {
+    const cases = store();
+    const record = await cases.get(params.id);
+    if (!record) return notFound(request, reply, session);
+    if (!pay || pay.offReason !== null) {
+      throw new OfficeError(409, pay?.offReason ?? "Payments are not set up on this server.");
+    }
+    let draft = draftOf(body as Record<string, unknown>);
+    const pressed = String((body as { do?: string }).do ?? "send");
+    // Add a line, or remove one: the form again, as typed, nothing asked yet.
+    if (pressed === "add" || pressed.startsWith("remove-")) {
+      if (pressed === "add") draft = [...draft, { label: "", amount: "", vat: true }];
+      else draft = draft.filter((_, index) => index !== Number(pressed.slice("remove-".length)) - 1);
+      return showCase(request, reply, session, params.id, {
+        payProblem: { form: "payment", message: "", draft },
+      });
+    }
+    const checked = linesOfDraft(draft);
+    if ("problem" in checked) {
+      return showCase(request, reply, session, params.id, {
+        payProblem: { form: "payment", message: checked.problem, draft },
+      });
+    }
+    let payment;
+    try {
+      payment = await payStore().requestPayment(params.id, checked.lines, session.person.id, new Date());
+    } catch (error) {
+      if (!(error instanceof PaymentError)) throw error;
+      return showCase(request, reply, session, params.id, {
+        payProblem: { form: "payment", message: error.message, draft },
+      });
+    }
+    const amount = `${formatAed(payment.amountFils)} (${payment.lines.map((line) => line.label).join(", ")})`;
+    if (!(body as { link?: string }).link) {
+      return showCase(request, reply, session, params.id, { asked: { amount, link: null, texts: [] } });
+    }
+    const token = await cases.issueLink(params.id, session.person.id, new Date());
+    const link = new URL(`/case/${token}`, ctx.siteUrl).href;
+    const texts = readyReplies(
+      {
+        name: record.name,
+        phone: record.phone ?? "",
+        email: record.email ?? "",
+        service: record.service,
+        visaType: travellerService(record.service),
+      },
+      ctx.texts,
+      { price: "", documents: [], pageAddress: null, hours: "", agency: ctx.agencyName, link, amount },
+      { onlyLink: true },
+    );
+    return showCase(request, reply, session, params.id, { asked: { amount, link, texts } });
+  });
+
+  /** A payment of this case, or none (another case's is not found here). */
+  const paymentOf = async (caseId: number, paymentId: number) => {
+    const payment = await payStore().get(paymentId);
+    return payment && payment.caseId === caseId ? payment : null;
+  };
+
+  on(officeRoutes.casePaymentCancel, async (request, reply, { params, session }) => {
+    const payment = await paymentOf(params.id, params.payment);
+    if (!payment) return notFound(request, reply, session);
+    const cancelled = await payStore().cancel(payment.id, session.person.id, new Date());
+    return showCase(request, reply, session, params.id, {
+      notice: cancelled
+        ? `The payment of ${formatAed(payment.amountFils)} is cancelled: the traveller no longer sees it.`
+        : "That payment was no longer waiting (paid or cancelled meanwhile): nothing changed.",
+    });
+  });
+
+  on(officeRoutes.casePaymentInvoice, async (request, reply, { params, session }) => {
+    const payment = await paymentOf(params.id, params.payment);
+    const record = await store().get(params.id);
+    if (!payment || !record) return notFound(request, reply, session);
+    if (!["paid", "partly-refunded", "refunded"].includes(payment.status)) {
+      throw new OfficeError(409, "Only a paid payment has an invoice.");
+    }
+    const off = invoicesOff();
+    if (off || !pay) throw new OfficeError(409, off ?? "Invoices are not set up on this server.");
+    const { invoice } = await invoiceFor(partsNow().database, pay.invoices, payment, record);
+    return showCase(request, reply, session, params.id, { notice: `Invoice ${invoice.number} is issued.` });
+  });
+
+  on(officeRoutes.casePaymentRefund, async (request, reply, { params, body, session }) => {
+    const payment = await paymentOf(params.id, params.payment);
+    if (!payment) return notFound(request, reply, session);
+    const reason = body.reason.replace(/\s+/g, " ").trim();
+    const problem = (message: string) =>
+      showCase(request, reply, session, params.id, {
+        payProblem: { form: "refund", payment: payment.id, message, amount: body.amount, reason: body.reason },
+      });
+    const fils = filsTyped(body.amount);
+    const left = payment.amountFils - payment.refundedFils;
+    if (fils === null || fils <= 0) return problem(`Give the amount to refund, such as ${formatAed(left)}.`);
+    if (fils > left) {
+      return problem(`${formatAed(fils)} is more than is left to refund: at most ${formatAed(left)}.`);
+    }
+    if (reason === "") return problem("Say why: the credit note prints it.");
+    if (reason.length > longestRefundReason) {
+      return problem(`A reason is at most ${longestRefundReason} characters; this one has ${reason.length}.`);
+    }
+    try {
+      await refundPayment(pay?.provider ?? null, payStore(), payment.id, {
+        amountFils: fils,
+        by: session.person.id,
+        reason,
+      });
+    } catch (error) {
+      if (error instanceof PaymentError) return problem(error.message);
+      request.log.error({ err: error, case: params.id }, `The refund of payment ${payment.publicId} failed`);
+      return problem(
+        `The payment provider did not make the refund (${oneLine(error instanceof Error ? error.message : String(error)).slice(0, 200)}): nothing was refunded or recorded. Try again, or refund it in the provider's dashboard.`,
+      );
+    }
+    // The refund is made: its credit note, against the payment's invoice.
+    let note: InvoiceRecord | null = null;
+    let noNote: string | null = null;
+    const invoice = await invoiceStore().invoiceForPayment(paymentRef(payment));
+    if (!invoice) noNote = "the payment has no invoice";
+    else if (invoicesOff()) noNote = invoicesOff();
+    else {
+      try {
+        note = await invoiceStore().issueCreditNote(invoice.id, { amountFils: fils }, reason);
+      } catch (error) {
+        if (!(error instanceof InvoiceInputError)) throw error;
+        noNote = error.message;
+      }
+    }
+    return showCase(request, reply, session, params.id, {
+      notice: note
+        ? `Refunded ${formatAed(fils)}; credit note ${note.number} is issued.`
+        : `Refunded ${formatAed(fils)}; no credit note: ${noNote ?? ""}`,
+    });
+  });
+
+  // An invoice or credit note of this case, as a PDF download; each download in the owner's audit log.
+  on(officeRoutes.caseInvoice, async (request, reply, { params, session }) => {
+    const invoice = await invoiceStore().invoice(params.invoice);
+    if (!invoice || invoice.caseId !== params.id) return notFound(request, reply, session);
+    const pdf = await invoicePdf(invoice);
+    await audit(
+      partsNow().database.db,
+      session.person.id,
+      "invoice-downloaded",
+      `Case ${params.id}: ${invoice.kind === "invoice" ? "invoice" : "credit note"} ${invoice.number}`,
+      Date.now(),
+    );
+    return reply
+      .header("x-content-type-options", "nosniff")
+      .header("cache-control", "no-store")
+      .header("content-disposition", attachmentHeader(invoiceFileName(invoice)))
+      .type("application/pdf")
+      .send(pdf);
+  });
 
   // A new link, shown only in this answer (the database keeps its hash): any link sent before stops working.
   on(officeRoutes.caseLink, async (request, reply, { params, session }) => {
