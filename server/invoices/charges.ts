@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LineCounter, parseDocument } from "yaml";
+import { readCheckedYaml } from "../checked-yaml";
 import { chargesFileSchema, type ChargesFile } from "./charges-schema";
 import { filsOf, type ChargeLine } from "./money";
 
@@ -20,25 +19,8 @@ export const chargesFile = join(import.meta.dirname, "..", "..", "content", "off
  * field: `charges.yaml: line 14, services[3] (/dubai-visa/3, Entry), lines[1].amount: expected an amount such as …`.
  */
 export function loadCharges(file = chargesFile): ChargesFile {
-  const lines = new LineCounter();
-  const doc = parseDocument(readFileSync(file, "utf8"), { lineCounter: lines, prettyErrors: false });
-  const [error] = doc.errors;
-  if (error) {
-    const at = lines.linePos(error.pos[0]).line;
-    throw new Error(`${file}: line ${at}: not readable as YAML (${error.message.split("\n")[0] ?? ""})`);
-  }
-  const data: unknown = doc.toJS();
-  const parsed = chargesFileSchema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const services = (data as { services?: unknown } | null)?.services;
-  const lineOf = (path: readonly PropertyKey[]): string => {
-    for (let end = path.length; end >= 0; end -= 1) {
-      const node = doc.getIn(path.slice(0, end) as unknown[], true) as { range?: [number, number, number] } | undefined;
-      if (node?.range) return `line ${lines.linePos(node.range[0]).line}, `;
-    }
-    return "";
-  };
-  const where = (path: readonly PropertyKey[]): string => {
+  return readCheckedYaml(file, chargesFileSchema, (path, data) => {
+    const services = (data as { services?: unknown } | null)?.services;
     const [list, index, ...rest] = path;
     if (list !== "services" || typeof index !== "number") return path.map(String).join(".");
     const entry = (Array.isArray(services) ? (services as unknown[])[index] : undefined) as
@@ -46,10 +28,7 @@ export function loadCharges(file = chargesFile): ChargesFile {
     const named = typeof entry?.["service"] === "string" ? ` (${entry["service"]})` : "";
     const field = rest.map((part) => (typeof part === "number" ? `[${part + 1}]` : `.${String(part)}`)).join("");
     return `services[${index + 1}]${named}${field === "" ? "" : `, ${field.replace(/^\./, "")}`}`;
-  };
-  throw new Error(
-    `${file}: ${parsed.error.issues.map((issue) => `${lineOf(issue.path)}${where(issue.path)}: ${issue.message}`).join("; ")}`,
-  );
+  });
 }
 
 let shipped: ChargesFile | null = null;

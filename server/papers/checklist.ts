@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LineCounter, parseDocument } from "yaml";
+import { readCheckedYaml } from "../checked-yaml";
 import {
   optionalFallback,
   papersFileSchema,
@@ -35,25 +34,8 @@ export const papersFile = join(import.meta.dirname, "..", "..", "content", "offi
  * The server reads it at start, so a mistake stops it there rather than on a traveller's page.
  */
 export function loadPapers(file = papersFile): PapersFile {
-  const lines = new LineCounter();
-  const doc = parseDocument(readFileSync(file, "utf8"), { lineCounter: lines, prettyErrors: false });
-  const [error] = doc.errors;
-  if (error) {
-    const at = lines.linePos(error.pos[0]).line;
-    throw new Error(`${file}: line ${at}: not readable as YAML (${error.message.split("\n")[0] ?? ""})`);
-  }
-  const data: unknown = doc.toJS();
-  const parsed = papersFileSchema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const record = (data ?? {}) as Record<string, unknown>;
-  const lineOf = (path: readonly PropertyKey[]): string => {
-    for (let end = path.length; end >= 0; end -= 1) {
-      const node = doc.getIn(path.slice(0, end) as unknown[], true) as { range?: [number, number, number] } | undefined;
-      if (node?.range) return `line ${lines.linePos(node.range[0]).line}, `;
-    }
-    return "";
-  };
-  const where = (path: readonly PropertyKey[]): string => {
+  return readCheckedYaml(file, papersFileSchema, (path, data) => {
+    const record = (data ?? {}) as Record<string, unknown>;
     const [list, index, ...rest] = path;
     const field = rest.filter((part) => typeof part !== "number").map(String);
     if (typeof index !== "number" || (list !== "papers" && list !== "checklists")) return path.map(String).join(".");
@@ -67,10 +49,7 @@ export function loadPapers(file = papersFile): PapersFile {
       named = ` (${String(item?.["service"])})`;
     }
     return `${list}[${index + 1}]${named}${field.length > 0 ? `, ${field.join(".")}` : ""}`;
-  };
-  throw new Error(
-    `${file}: ${parsed.error.issues.map((issue) => `${lineOf(issue.path)}${where(issue.path)}: ${issue.message}`).join("; ")}`,
-  );
+  });
 }
 
 /** A paper as the traveller's page shows it: its words, what it accepts, and when it may be left out. */
