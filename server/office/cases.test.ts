@@ -282,6 +282,43 @@ describe.each(engines)("a traveller's case in the office, on %s", (engine) => {
     );
   });
 
+  it("shows the passport the traveller confirmed: its fields, how it came, what stands in the way, both names", async () => {
+    const { id } = await startFrom({ name: "Rosa <i>Villanueva</i>-Cruz" });
+    const none = await staff.client.get(`/office/cases/${id}`);
+    expect(none.text).toContain("No passport details yet");
+    await cases.savePassport(
+      id,
+      {
+        fields: {
+          surname: "VILLANUEVA",
+          givenNames: "ROSA MARIE",
+          documentNumber: "P3456789D",
+          nationality: "PHL",
+          issuingState: "PHL",
+          birthDate: "1991-02-03",
+          expiryDate: "2027-04-30",
+          sex: "F",
+        },
+        how: "read",
+        problems: ["expires-soon", "name-differs"],
+        paperId: null,
+      },
+      null,
+      new Date(),
+    );
+    const page = await staff.client.get(`/office/cases/${id}`);
+    expect(page.text).toContain("P3456789D");
+    expect(page.text).toContain("Read from the passport's photo on the traveller's phone");
+    expect(page.text).toContain("Expires less than 6 months after the travel date");
+    // Both names side by side, the enquiry's shown as text.
+    expect(page.text).toContain("ROSA MARIE VILLANUEVA");
+    expect(page.text).toContain("<dd>Rosa &lt;i>Villanueva&lt;/i>-Cruz</dd>");
+    // Seen in the office: on the timeline, once an hour for each person.
+    await staff.client.get(`/office/cases/${id}`);
+    const seen = (await cases.events(id)).filter((event) => event.kind === "passport-seen");
+    expect(seen.map((event) => event.who)).toEqual(["Staff Sam"]);
+  });
+
   it("moves the stage, asking what and why for 'need more' and keeping what was typed", async () => {
     const { id } = await startFrom({ name: "Stage Sara" });
     const bare = await staff.client.form(`/office/cases/${id}/stage`, { stage: "need-more", note: "" });

@@ -579,6 +579,21 @@ export class CaseStore {
     }
   }
 
+  /**
+   * The passport's fields were shown in the office (the case's page): on the timeline and in the audit log, once an
+   * hour for each person, as a paper's thumbnail.
+   */
+  async logPassportSeen(caseId: number, by: number, now: Date): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (await loggedWithinGlimpse(trx, caseId, by, "passport-seen", "", now)) return;
+      await addEvent(trx, caseId, by, "passport-seen", "", now);
+      await trx
+        .insertInto("audit_log")
+        .values({ at: now.toISOString(), person_id: by, action: "passport seen", detail: `case ${caseId}` })
+        .execute();
+    });
+  }
+
   /** Someone in the office looked at or downloaded a paper: on the case's timeline and in the owner's audit log. */
   async logPaperOpened(
     caseId: number,
@@ -589,19 +604,8 @@ export class CaseStore {
   ): Promise<void> {
     const detail = JSON.stringify({ paper: paperId });
     await this.db.transaction().execute(async (trx) => {
-      if (how === "glimpsed") {
-        // A thumbnail shows the paper too, but the case's page draws it at every visit: once an hour is enough.
-        const recent = await trx
-          .selectFrom("case_events")
-          .select("id")
-          .where("case_id", "=", caseId)
-          .where("person_id", "=", by)
-          .where("kind", "=", "paper-glimpsed")
-          .where("detail", "=", detail)
-          .where("at", ">", new Date(now.getTime() - glimpseLoggedMs).toISOString())
-          .executeTakeFirst();
-        if (recent) return;
-      }
+      // A thumbnail shows the paper too, but the case's page draws it at every visit: once an hour is enough.
+      if (how === "glimpsed" && (await loggedWithinGlimpse(trx, caseId, by, "paper-glimpsed", detail, now))) return;
       await addEvent(trx, caseId, by, `paper-${how}`, detail, now);
       await trx
         .insertInto("audit_log")
@@ -842,6 +846,27 @@ export class CaseStore {
 
 function uploadsOf(trx: Kysely<Schema>, caseId: number) {
   return trx.selectFrom("case_uploads").select("id").where("case_id", "=", caseId);
+}
+
+/** Whether `by` has an event of `kind` (with `detail`) on the case within glimpseLoggedMs before `now`. */
+async function loggedWithinGlimpse(
+  trx: Kysely<Schema>,
+  caseId: number,
+  by: number,
+  kind: string,
+  detail: string,
+  now: Date,
+): Promise<boolean> {
+  const recent = await trx
+    .selectFrom("case_events")
+    .select("id")
+    .where("case_id", "=", caseId)
+    .where("person_id", "=", by)
+    .where("kind", "=", kind)
+    .where("detail", "=", detail)
+    .where("at", ">", new Date(now.getTime() - glimpseLoggedMs).toISOString())
+    .executeTakeFirst();
+  return recent !== undefined;
 }
 
 async function addEvent(

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import type { CaseEvent, CaseRecord, PaperRecord } from "../../data/cases/store";
+import type { CaseEvent, CaseRecord, PaperRecord, PassportRecord } from "../../data/cases/store";
 import type { CaseKind, CaseStage } from "../../data/schema";
 import type { AskedPaper } from "../../papers/checklist";
 import { spaced } from "../../data/enquiries/phone";
@@ -111,6 +111,8 @@ export interface CaseViewProps {
   now: number;
   /** The case's payments and the form that asks for one (issue 58). */
   payments?: PaymentsView;
+  /** The passport the traveller confirmed (issue 57); "missing-key" when it cannot be opened here. */
+  passport?: PassportRecord | "missing-key" | undefined;
 }
 
 const paperHref = (caseId: number, paper: PaperRecord, as: "thumb" | "full" | "download") =>
@@ -143,6 +145,7 @@ export function CaseView({
   problem,
   now,
   payments,
+  passport,
 }: CaseViewProps) {
   const rows = checklistRows(asked, papers);
   const askedKeys = new Set(asked.map((item) => item.key));
@@ -292,6 +295,8 @@ export function CaseView({
         ) : null}
       </section>
 
+      <PassportCard record={record} passport={passport} />
+
       <section aria-labelledby="visa-heading" class="card case-visa">
         <h2 id="visa-heading">The visa</h2>
         {visas.length > 0 ? (
@@ -390,6 +395,63 @@ export function CaseView({
         </ol>
       </section>
     </>
+  );
+}
+
+const passportHow: Record<PassportRecord["how"], string> = {
+  read: "Read from the passport's photo on the traveller's phone, every check digit passed, and confirmed by them",
+  corrected: "Read on the traveller's phone, then corrected by them: check the corrected fields against the photo",
+  typed: "Typed by the traveller (the photo could not be read): check every field against the photo",
+  "office-read": "Read in the office from the passport's photo",
+};
+
+const passportProblemWords: Record<string, string> = {
+  "expires-soon": "Expires less than 6 months after the travel date (or today): the UAE needs 6 months",
+  expired: "Expired",
+  "name-differs": "The name on the enquiry is written otherwise than on the passport: the visa uses the passport's",
+};
+
+/** The passport as the traveller confirmed it (issue 57), beside its photo under Papers. */
+function PassportCard({
+  record,
+  passport,
+}: {
+  record: CaseRecord;
+  passport: PassportRecord | "missing-key" | undefined;
+}) {
+  return (
+    <section aria-labelledby="passport-heading" class="card case-passport">
+      <h2 id="passport-heading">Passport details</h2>
+      {passport === undefined ? (
+        <p class="quiet">No passport details yet: the traveller confirms them on their page.</p>
+      ) : passport === "missing-key" ? (
+        <p class="problem">The passport's details are sealed under a documents key this server does not have.</p>
+      ) : (
+        <>
+          <p class="quiet">
+            {passportHow[passport.how]} · {dubaiDateTime(passport.at)}
+          </p>
+          {passport.problems.length > 0 ? (
+            <ul class="passport-problems">
+              {passport.problems.map((code) => (
+                <li>{passportProblemWords[code] ?? code}</li>
+              ))}
+            </ul>
+          ) : null}
+          <dl class="details">
+            <Detail name="On the passport">
+              {[passport.fields.givenNames, passport.fields.surname].filter(Boolean).join(" ")}
+            </Detail>
+            <Detail name="On the enquiry">{oneLine(record.name)}</Detail>
+            <Detail name="Passport number">{passport.fields.documentNumber}</Detail>
+            <Detail name="Nationality">{passport.fields.nationality}</Detail>
+            <Detail name="Date of birth">{passport.fields.birthDate}</Detail>
+            <Detail name="Sex">{passport.fields.sex || "–"}</Detail>
+            <Detail name="Expires">{passport.fields.expiryDate}</Detail>
+          </dl>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -502,6 +564,8 @@ const kindWords: Record<string, string> = {
   "paper-downloaded": "Downloaded a paper",
   "paper-glimpsed": "Saw a paper's thumbnail",
   "twin-detached": "Started twice for one enquiry: this one no longer tied to it",
+  passport: "Passport details confirmed",
+  "passport-seen": "Saw the passport's details",
   "files-deleted": "The papers were deleted",
   "payment-requested": "Asked for a payment",
   "payment-paid": "The payment was paid",

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import sharp from "sharp";
-import { CaseStore } from "../../data/cases/store";
+import { CaseStore, MissingKeyError, type PassportRecord } from "../../data/cases/store";
 import type { CaseStage } from "../../data/schema";
 import { attachmentHeader, inspectPaper } from "../../papers/inspect";
 import { alertTraveller, longestStageNote, papersWaiting, stageAlert, stageMail, travellerService } from "../cases";
@@ -65,7 +65,8 @@ export function register(on: On, ctx: OfficeContext): void {
     const cases = store();
     const record = await cases.get(id);
     if (!record) return notFound(request, reply, session);
-    const [events, papers] = await Promise.all([cases.events(id), cases.papers(id)]);
+    const [events, papers, passport] = await Promise.all([cases.events(id), cases.papers(id), passportOf(cases, id)]);
+    if (passport && passport !== "missing-key") await cases.logPassportSeen(id, session.person.id, new Date());
     const payments = await paymentsView(record, events, session, extra);
     const issued =
       extra.issued === undefined
@@ -100,6 +101,7 @@ export function register(on: On, ctx: OfficeContext): void {
         problem={extra.problem}
         now={Date.now()}
         payments={payments}
+        passport={passport}
       />,
       session,
       { section: "cases", status: extra.problem || extra.payProblem?.message ? 400 : 200 },
@@ -500,4 +502,14 @@ export function register(on: On, ctx: OfficeContext): void {
     );
     return reply.code(200).send({ ok: true, paper: id });
   });
+}
+
+/** The passport confirmed on a case (issue 57), or "missing-key" when the documents key to open it is not here. */
+async function passportOf(cases: CaseStore, id: number): Promise<PassportRecord | "missing-key" | undefined> {
+  try {
+    return await cases.passport(id);
+  } catch (error) {
+    if (error instanceof MissingKeyError) return "missing-key";
+    throw error;
+  }
 }
