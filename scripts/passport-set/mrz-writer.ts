@@ -1,5 +1,5 @@
 // Writes a made-up traveller's two machine-readable lines (ICAO 9303 part 4, TD3) the way a passport office does,
-// every check digit computed here: the reader under test (server/case/passport/rules.ts) and the mrz library check
+// every check digit computed here: the reader under test (server/papers/passport/rules.ts) and the mrz library check
 // them, so the writer must not borrow either's arithmetic.
 
 /** A made-up traveller, as printed on the data page (the visual zone). */

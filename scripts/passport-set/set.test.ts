@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parse } from "mrz";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { readMrz } from "../../server/case/passport/rules.ts";
+import { readMrz } from "../../server/papers/passport/rules.ts";
 import { drawDataPage, mrzWidth, pageSize, photograph } from "./draw.ts";
 import { makeSet, type TruthEntry } from "./make.ts";
 import { checkDigit, td3Lines, truthFields } from "./mrz-writer.ts";

@@ -5,6 +5,7 @@
  * the agency's phone and WhatsApp on every screen. Their words, not the office's. No account, no password: the link
  * is the key, so the page sends no Referer and is never kept by the browser or indexed.
  */
+import type { PassportShown } from "../papers/passport/confirm";
 import type { ComponentChildren, VNode } from "preact";
 import { whatsappHref } from "../../app/lib/links";
 import type { CaseEvent, CaseRecord, PaperRecord } from "../data/cases/store";
@@ -298,13 +299,6 @@ function PassportRead({ record, passport }: { record: CaseRecord; passport: Pass
       </form>
     </div>
   );
-}
-
-/** The passport confirmed on the case, as its page tells the traveller (their own, through their link). */
-export interface PassportShown {
-  at: string;
-  /** The problems, in the traveller's words. */
-  problems: string[];
 }
 
 function PaperItem({

@@ -26,7 +26,13 @@ import { paperPolicy } from "./headers";
 import { LinkGuard, uploadAllowed } from "./link";
 import { type Agency, type AskedPaper, CannotOpenPage, CasePage, WrongLinkPage } from "./pages";
 import type { Returned } from "../pay/case-payments";
-import { confirmPassport, type PassportBody, passportBody, passportBodyLimit, passportShown } from "./passport/route";
+import {
+  confirmPassport,
+  type PassportBody,
+  passportBody,
+  passportBodyLimit,
+  passportShown,
+} from "../papers/passport/confirm";
 import { uploadsPath, uploadsServer } from "./uploads";
 import { zodValidator } from "../zod-validator";
 
@@ -229,7 +235,7 @@ export const casePlugin: FastifyPluginAsync<CasePluginOptions> = async (app, opt
     });
 
     // Who may: whoever holds the link, from the site's own pages, for their own open case. The passport as they
-    // confirmed it (issue 57), checked again here: server/case/passport/route.ts.
+    // confirmed it (issue 57), checked again here: server/papers/passport/confirm.ts.
     room.post("/case/:token/passport", {
       bodyLimit: passportBodyLimit,
       schema: { params: z.object({ token }), body: passportBody },

@@ -331,8 +331,8 @@ export interface CasesTable {
 /** The passport's fields as the traveller (or the office) confirmed them, sealed (issue 57, migration 22). */
 export interface CasePassportsTable {
   case_id: number;
-  how: "read" | "corrected" | "typed" | "office-read";
-  /** The problems found, as codes, comma-separated (server/case/passport/rules.ts ProblemCode). */
+  how: "read" | "corrected" | "typed" | "office-read" | "office-typed";
+  /** The problems found, as codes, comma-separated (server/papers/passport/rules.ts ProblemCode). */
   problems: Generated<string>;
   paper_id: string | null;
   key_id: string;

@@ -62,7 +62,7 @@ export interface CaseEvent {
   who: string | null;
 }
 
-/** A passport's fields as the traveller confirmed them (server/case/passport/rules.ts MrzFields). */
+/** A passport's fields as the traveller confirmed them (server/papers/passport/rules.ts MrzFields). */
 export interface PassportFields {
   surname: string;
   givenNames: string;

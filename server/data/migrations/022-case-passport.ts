@@ -5,7 +5,7 @@ import type { Migration } from "./migration";
  * typed, then checked; shown to the office beside the photo. One row per case, the latest confirmation replacing the
  * one before (each is on the case's timeline). The fields (names, passport number, dates) are sealed like a paper
  * (server/data/cases/vault.ts: `key_id`, `wrapped_key`, `data`), bound to their case; what the office may list
- * without opening them stays in the clear: how they were confirmed (`read`, `corrected`, `typed`, `office-read`),
+ * without opening them stays in the clear: how they were confirmed (`read`, `corrected`, `typed`, `office-read`, `office-typed`),
  * the problems found (`expires-soon`, `name-differs`… comma-separated codes), when and by whom. The row is deleted
  * with the case's papers.
  */

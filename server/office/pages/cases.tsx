@@ -402,7 +402,8 @@ const passportHow: Record<PassportRecord["how"], string> = {
   read: "Read from the passport's photo on the traveller's phone, every check digit passed, and confirmed by them",
   corrected: "Read on the traveller's phone, then corrected by them: check the corrected fields against the photo",
   typed: "Typed by the traveller (the photo could not be read): check every field against the photo",
-  "office-read": "Read in the office from the passport's photo",
+  "office-read": "Read in the office from the passport's photo, every check digit passed",
+  "office-typed": "Typed in the office from the passport's photo: check every field against it",
 };
 
 const passportProblemWords: Record<string, string> = {

@@ -5,7 +5,7 @@
  * check against the page. A reading that fails a check fills nothing and asks for another photo: a wrong field is
  * never filled in silently. What would get the visa refused (the passport expiring too soon, a name written
  * otherwise than on the enquiry) is said before anything is sent. Reading is a help, never a gate: the fields can be
- * typed, and the photo is sent either way. The server checks what is confirmed again (server/case/passport/route.ts).
+ * typed, and the photo is sent either way. The server checks what is confirmed again (server/papers/passport/confirm.ts).
  */
 import { loadPassportReader } from "./load";
 

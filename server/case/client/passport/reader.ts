@@ -6,7 +6,7 @@
  * service worker keeps after the first use: reading then works offline.
  *
  * A bundle of its own (/case/assets/passport-reader.<hash>.js), loaded by the case page only when the traveller
- * asks for a read (load.ts). Parsing the lines is server/case/passport/rules.ts's.
+ * asks for a read (load.ts). Parsing the lines is server/papers/passport/rules.ts's.
  */
 import { createWorker, PSM, type Worker as Engine } from "tesseract.js";
 import type { Prepared } from "./prepare";
@@ -147,6 +147,6 @@ export async function readPassportLines(image: Blob, options: ReadOptions = {}):
   return { text, lines: linesOf(text), zone: prepared.zone, ms: Math.round(performance.now() - started) };
 }
 
-// The rules the passport form applies to what was read (server/case/passport/rules.ts), in this bundle so that the
+// The rules the passport form applies to what was read (server/papers/passport/rules.ts), in this bundle so that the
 // case page's own script stays small: the form loads them with the reader.
-export { mrzLinesFrom, passportProblems, readMrz } from "../../passport/rules";
+export { mrzLinesFrom, passportProblems, readMrz } from "../../../papers/passport/rules";

@@ -1,13 +1,13 @@
 /**
- * The passport as the traveller confirms it on their page (issue 57): POST /case/<link>/passport. The fields are
- * checked again here (server/case/passport/rules.ts, the same rules the page used), the machine-readable lines the
+ * The passport as the traveller confirms it on their page (issue 57), POST /case/<link>/passport, or as the office
+ * reads it from a photo that came another way (POST /office/cases/<id>/passport). The fields are
+ * checked again here (server/papers/passport/rules.ts, the same rules the page used), the machine-readable lines the
  * phone read checked again too (every check digit), so that "read from the passport" is never a label the page
  * merely claims; the problems that would get the visa refused are worked out here for the office, from the case's
  * travel date and name. Kept sealed on the case (server/data/cases/store.ts savePassport).
  */
 import { z } from "zod";
 import { type CaseRecord, type CaseStore, MissingKeyError, type NewPassport } from "../../data/cases/store";
-import type { PassportShown } from "../pages";
 import { checkTypedFields, fieldsProblems, type MrzFields, type Problem, readMrz } from "./rules";
 
 /** A confirmation is well under a kilobyte. */
@@ -42,12 +42,16 @@ export type PassportAnswer =
 const sameFields = (a: MrzFields, b: MrzFields) =>
   (Object.keys(a) as (keyof MrzFields)[]).every((key) => a[key] === b[key]);
 
-/** Checks and keeps what the traveller confirmed; the answer the page shows (the problems in their words). */
+/**
+ * Checks and keeps what the traveller (`by` null) or someone in the office confirmed; the answer the page shows
+ * (the problems in the traveller's words).
+ */
 export async function confirmPassport(
   cases: CaseStore,
   record: CaseRecord,
   body: PassportBody,
   now: Date,
+  by: number | null = null,
 ): Promise<PassportAnswer> {
   const typed = checkTypedFields(body.fields, now);
   if (!typed.ok) return { status: 400, body: { errors: typed.errors } };
@@ -56,7 +60,9 @@ export async function confirmPassport(
   }
   const reading = body.lines ? readMrz(body.lines, now) : null;
   const read = reading?.valid && reading.documentCode === "P" ? reading : null;
-  const how: NewPassport["how"] = !read ? "typed" : sameFields(read.fields, typed.fields) ? "read" : "corrected";
+  const asRead = read !== null && sameFields(read.fields, typed.fields);
+  const how: NewPassport["how"] =
+    by === null ? (!read ? "typed" : asRead ? "read" : "corrected") : asRead ? "office-read" : "office-typed";
   const problems = fieldsProblems({
     fields: typed.fields,
     nameCut: read?.nameCut ?? false,
@@ -67,10 +73,17 @@ export async function confirmPassport(
   await cases.savePassport(
     record.id,
     { fields: typed.fields, how, problems: problems.map((problem) => problem.code), paperId: body.paperId ?? null },
-    null,
+    by,
     now,
   );
   return { status: 200, body: { how, problems } };
+}
+
+/** The passport confirmed on the case, as the traveller's page shows it (server/case/pages.tsx). */
+export interface PassportShown {
+  at: string;
+  /** The problems, in the traveller's words. */
+  problems: string[];
 }
 
 /**
