@@ -90,6 +90,7 @@ describe("the guides", () => {
       "bench",
       "bench:inbox",
       "bench:office",
+      "bench:passport",
       "bench:server",
       "bench:upload",
       "doctor",

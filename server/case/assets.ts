@@ -10,16 +10,16 @@
  * (client/passport/prep-worker.ts); and the OCR engine (tesseract.js's worker, its WebAssembly core with and
  * without SIMD, the English data) under ocr/<a hash of all of them>/. Each bundle gets the address of the next
  * written into it (the engine's folder into the reader, the reader's into the case script), so every name changes
- * with what it leads to. The English data is served un-gzipped, compressed in transit: brotli makes it 2.6 MB
- * where its own gzip file is 2.95 MB.
+ * with what it leads to. The engine is tesseract's legacy one (its LSTM engine reads the zone's fillers as K and
+ * L); its English data is carved out of the package's full file at start (ocr-data.ts: 1.1 MB of 23 MB), served
+ * un-gzipped, compressed in transit.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { gunzip } from "node:zlib";
 import { type Asset, cachedScript, compressed, hashed, prune, sha256, styleSheetWithFont } from "../bundles";
+import { passportEnglish } from "./ocr-data";
 import type { CaseAssets } from "./pages";
 
 export const caseAssetsPath = "/case/assets/";
@@ -56,14 +56,17 @@ export const caseWorkerPath = "/case/sw.js";
 
 const javascript = "text/javascript; charset=utf-8";
 
-/** The engine's files, each with where it comes from in node_modules; the data is gunzipped. */
+/**
+ * The engine's files, each with where it comes from in node_modules: the cores with tesseract's legacy engine (the
+ * ones without "-lstm" in their name), with and without SIMD. The English data is ours: carved out of the package's
+ * full file (ocr-data.ts).
+ */
 const engineSources = {
   "worker.min.js": "tesseract.js/dist/worker.min.js",
-  "tesseract-core-simd-lstm.js": "tesseract.js-core/tesseract-core-simd-lstm.js",
-  "tesseract-core-simd-lstm.wasm": "tesseract.js-core/tesseract-core-simd-lstm.wasm",
-  "tesseract-core-lstm.js": "tesseract.js-core/tesseract-core-lstm.js",
-  "tesseract-core-lstm.wasm": "tesseract.js-core/tesseract-core-lstm.wasm",
-  "eng.traineddata": "@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz",
+  "tesseract-core-simd.js": "tesseract.js-core/tesseract-core-simd.js",
+  "tesseract-core-simd.wasm": "tesseract.js-core/tesseract-core-simd.wasm",
+  "tesseract-core.js": "tesseract.js-core/tesseract-core.js",
+  "tesseract-core.wasm": "tesseract.js-core/tesseract-core.wasm",
 } as const;
 
 const typeOf = (name: string) =>
@@ -71,12 +74,11 @@ const typeOf = (name: string) =>
 
 async function engineFiles(): Promise<Map<string, Buffer>> {
   const files = await Promise.all(
-    Object.entries(engineSources).map(async ([name, source]) => {
-      const bytes = await readFile(require.resolve(source));
-      return [name, source.endsWith(".gz") ? await promisify(gunzip)(bytes) : bytes] as const;
-    }),
+    Object.entries(engineSources).map(
+      async ([name, source]) => [name, await readFile(require.resolve(source))] as const,
+    ),
   );
-  return new Map(files);
+  return new Map([...files, ["eng.traineddata", await passportEnglish()]]);
 }
 
 /** The engine's folder: named by a hash of every file's name and content. */

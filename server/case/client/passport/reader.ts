@@ -8,7 +8,7 @@
  * A bundle of its own (/case/assets/passport-reader.<hash>.js), loaded by the case page only when the traveller
  * asks for a read (load.ts). Parsing the lines is server/papers/passport/rules.ts's.
  */
-import { createWorker, PSM, type Worker as Engine } from "tesseract.js";
+import { createWorker, OEM, PSM, type Worker as Engine } from "tesseract.js";
 import type { Prepared } from "./prepare";
 
 /** Set by server/case/assets.ts when it serves this bundle: the engine's folder, and the preparing worker's file. */
@@ -49,11 +49,22 @@ function hasSimd(): boolean {
 /** The engine's files, by name, in its folder (the same names server/case/assets.ts serves). */
 export const engineFiles = {
   worker: "worker.min.js",
-  core: hasSimd() ? "tesseract-core-simd-lstm.js" : "tesseract-core-lstm.js",
+  // The cores with tesseract's legacy engine (those with "-lstm" in their name have only the LSTM one).
+  core: hasSimd() ? "tesseract-core-simd.js" : "tesseract-core.js",
   data: "eng.traineddata",
 };
 
 let engine: Promise<Engine> | null = null;
+
+/** Parameters read when the engine starts only: no dictionary is loaded (the data has no word list either). */
+const initParameters = {
+  load_system_dawg: "0",
+  load_freq_dawg: "0",
+  load_punc_dawg: "0",
+  load_number_dawg: "0",
+  load_unambig_dawg: "0",
+  load_bigram_dawg: "0",
+};
 
 /**
  * The engine, made once and kept: its worker started, its core compiled, its English data loaded. Call it early
@@ -61,18 +72,28 @@ let engine: Promise<Engine> | null = null;
  */
 export function loadPassportEngine(): Promise<Engine> {
   engine ??= (async () => {
-    const made = await createWorker("eng", 1, {
-      workerPath: engineFolder + engineFiles.worker,
-      corePath: engineFolder + engineFiles.core,
-      langPath: engineFolder.replace(/\/$/, ""),
-      // Our server sends the data compressed in transit (brotli); the service worker keeps it, not tesseract's
-      // own IndexedDB copy (which would be a second copy under a name that does not change with its content).
-      gzip: false,
-      cacheMethod: "none",
-      // The worker from our own address, not a blob: the page's policy needs no blob: worker, and the engine's
-      // core finds its .wasm beside the worker.
-      workerBlobURL: false,
-    });
+    // Tesseract's legacy engine (OEM 0), a classifier of single characters: its LSTM engine, trained on words,
+    // reads the zone's runs of < as K and L and O for 0 in its codes. Its dictionaries off: the zone holds no words.
+    const made = await createWorker(
+      "eng",
+      OEM.TESSERACT_ONLY,
+      {
+        workerPath: engineFolder + engineFiles.worker,
+        corePath: engineFolder + engineFiles.core,
+        langPath: engineFolder.replace(/\/$/, ""),
+        // Our server sends the data compressed in transit (brotli); the service worker keeps it, not tesseract's
+        // own IndexedDB copy (which would be a second copy under a name that does not change with its content).
+        gzip: false,
+        cacheMethod: "none",
+        // The worker from our own address, not a blob: the page's policy needs no blob: worker, and the engine's
+        // core finds its .wasm beside the worker.
+        workerBlobURL: false,
+        // The data and the core with the legacy engine (ours have nothing else).
+        legacyCore: true,
+        legacyLang: true,
+      },
+      initParameters,
+    );
     await made.setParameters({
       tessedit_char_whitelist: mrzCharacters,
       tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
