@@ -215,6 +215,8 @@ export async function buildServer({
   // The papers each service asks for (content/office/papers.yaml), for the office and the case room: a mistake in
   // the file stops the start here.
   const checklists = checklistsOf(loadPapers());
+  // The case room's files, the passport reader among them (the office reads a passport photo with it too).
+  const caseAssets = await buildCaseAssets();
   await app.register(officePlugin, {
     setting: office,
     mail,
@@ -227,13 +229,13 @@ export async function buildServer({
       keepDays: documents.keepDays,
       checklists,
       phone: settings.phone.display,
+      passportReader: caseAssets.passport.reader,
       payments: payments.on
         ? { provider: payments.provider, offReason: null, invoices }
         : { provider: null, offReason: payments.reason, invoices },
     },
   });
   // The traveller's case room (issue 56), on the same database, sealing papers under the documents key.
-  const caseAssets = await buildCaseAssets();
   const agency = {
     name: settings.agencyName,
     phone: settings.phone,

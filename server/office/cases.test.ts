@@ -319,6 +319,35 @@ describe.each(engines)("a traveller's case in the office, on %s", (engine) => {
     expect(seen.map((event) => event.who)).toEqual(["Staff Sam"]);
   });
 
+  it("keeps a passport read or typed in the office from its photo, checked as the traveller's would be", async () => {
+    const { id } = await startFrom({ name: "Ana Reyes" });
+    const fields = {
+      surname: "REYES",
+      givenNames: "ANA",
+      documentNumber: "P7654321",
+      nationality: "PHL",
+      issuingState: "PHL",
+      birthDate: "2001-01-01",
+      expiryDate: "2033-12-31",
+      sex: "F",
+    };
+    const page = await staff.client.get(`/office/cases/${id}`);
+    expect(page.text).toContain("Read or type the passport's details from its photo");
+    expect(page.text).toMatch(/data-reader="\/case\/assets\/passport-reader\.[\w-]+\.js"/);
+    const bad = await staff.client.form(`/office/cases/${id}/passport`, { ...fields, documentNumber: "P-1" });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("1 to 9 letters and digits");
+    expect(bad.text).toContain('value="REYES"');
+    expect(await cases.passport(id)).toBeUndefined();
+    const typed = await staff.client.form(`/office/cases/${id}/passport`, fields);
+    expect(typed.status).toBe(303);
+    expect(await cases.passport(id)).toMatchObject({ how: "office-typed", fields: { documentNumber: "P7654321" } });
+    expect((await cases.events(id)).find((event) => event.kind === "passport")?.who).toBe("Staff Sam");
+    // No session: the sign-in page, nothing kept.
+    const anonymous = await new OfficeClient(server.origin).form(`/office/cases/${id}/passport`, fields);
+    expect([303, 401, 403]).toContain(anonymous.status);
+  });
+
   it("moves the stage, asking what and why for 'need more' and keeping what was typed", async () => {
     const { id } = await startFrom({ name: "Stage Sara" });
     const bare = await staff.client.form(`/office/cases/${id}/stage`, { stage: "need-more", note: "" });

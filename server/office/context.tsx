@@ -57,6 +57,8 @@ export interface OfficeCases {
   phone: string;
   /** Payments and invoices (issue 58): the provider, or why payments are off; the agency its invoices name. */
   payments?: OfficePayments;
+  /** The passport reader's bundle (issue 57: the case room's, /case/assets/…), for a photo that came another way. */
+  passportReader?: string;
 }
 
 export interface OfficePayments {

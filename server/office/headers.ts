@@ -4,7 +4,8 @@
  */
 export const officePolicy = [
   "default-src 'none'",
-  "script-src 'self'",
+  // WebAssembly for the passport reader (issue 57: a passport photo that came another way), compiled, never eval.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "font-src 'self'",
   "img-src 'self' data:",

@@ -310,6 +310,29 @@ export const officeRoutes = {
     body: form({ stage: z.enum(caseStages), note: z.string().max(4000).default("") }),
     bodyLimit: formLimit,
   },
+  // The passport read in the office from a photo that came another way (issue 57), or typed from it.
+  casePassport: {
+    method: "POST",
+    url: "/office/cases/:id/passport",
+    access: "staff",
+    params: z.object({ id }),
+    body: form({
+      surname: z.string().max(100).default(""),
+      givenNames: z.string().max(100).default(""),
+      documentNumber: z.string().max(100).default(""),
+      nationality: z.string().max(100).default(""),
+      issuingState: z.string().max(100).default(""),
+      birthDate: z.string().max(100).default(""),
+      expiryDate: z.string().max(100).default(""),
+      sex: z.string().max(10).default(""),
+      lines: z.string().max(200).default(""),
+      paper: z
+        .string()
+        .regex(/^(|[0-9a-f]{32})$/)
+        .default(""),
+    }),
+    bodyLimit: formLimit,
+  },
   // A paper's bytes: `thumb` (a small image on the case's page), `full` (the image in its own tab) or `download`.
   casePaper: {
     method: "GET",

@@ -10,6 +10,7 @@ import {
 } from "@simplewebauthn/browser";
 import type { Stage } from "../../data/schema";
 import { alertsCard, alertsOffOnSignOut, registerWorker } from "./alerts";
+import { setUpPassportRead } from "./passport";
 import { stageLabels } from "../pages/labels";
 
 const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
@@ -265,3 +266,5 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[data-paper-u
       });
   });
 }
+
+setUpPassportRead();

@@ -95,6 +95,7 @@ export function CaseStagePill({ stage }: { stage: CaseStage }) {
 
 export type CaseProblem =
   | { form: "stage"; message: string; stage: CaseStage; text: string }
+  | { form: "passport"; message: string; errors: Record<string, string>; values: Record<string, string> }
   | { form: "review"; paper: string; message: string; text: string };
 
 export interface CaseViewProps {
@@ -113,6 +114,8 @@ export interface CaseViewProps {
   payments?: PaymentsView;
   /** The passport the traveller confirmed (issue 57); "missing-key" when it cannot be opened here. */
   passport?: PassportRecord | "missing-key" | undefined;
+  /** The passport reader's bundle, to read a passport photo that came another way; null without it. */
+  reader?: string | null;
 }
 
 const paperHref = (caseId: number, paper: PaperRecord, as: "thumb" | "full" | "download") =>
@@ -146,6 +149,7 @@ export function CaseView({
   now,
   payments,
   passport,
+  reader = null,
 }: CaseViewProps) {
   const rows = checklistRows(asked, papers);
   const askedKeys = new Set(asked.map((item) => item.key));
@@ -295,7 +299,15 @@ export function CaseView({
         ) : null}
       </section>
 
-      <PassportCard record={record} passport={passport} />
+      <PassportCard
+        record={record}
+        passport={passport}
+        photos={papers.filter(
+          (paper) => paper.paperKey === "passport-first" && isImage(paper) && paper.deletedAt === null,
+        )}
+        reader={open ? reader : null}
+        problem={problem?.form === "passport" ? problem : null}
+      />
 
       <section aria-labelledby="visa-heading" class="card case-visa">
         <h2 id="visa-heading">The visa</h2>
@@ -412,13 +424,101 @@ const passportProblemWords: Record<string, string> = {
   "name-differs": "The name on the enquiry is written otherwise than on the passport: the visa uses the passport's",
 };
 
+const officePassportFields: { name: string; label: string; type?: "date" }[] = [
+  { name: "surname", label: "Surname" },
+  { name: "givenNames", label: "Given names" },
+  { name: "documentNumber", label: "Passport number" },
+  { name: "nationality", label: "Nationality (3 letters)" },
+  { name: "birthDate", label: "Date of birth", type: "date" },
+  { name: "expiryDate", label: "Expiry date", type: "date" },
+  { name: "sex", label: "Sex (F, M or X)" },
+];
+
+/**
+ * The passport read in the office from its photo (one that came another way, or the traveller's): the office's script
+ * reads it with the traveller's reader (the office's own page, server/office/client/passport.ts) and fills the
+ * fields; they are saved as the traveller's would be (server/papers/passport/confirm.ts), or typed from the photo.
+ */
+function OfficePassportRead({
+  caseId,
+  photos,
+  reader,
+  problem,
+}: {
+  caseId: number;
+  photos: readonly PaperRecord[];
+  reader: string;
+  problem: Extract<CaseProblem, { form: "passport" }> | null;
+}) {
+  const value = (name: string) => problem?.values[name] ?? "";
+  return (
+    <details class="office-passport" open={problem !== null} data-office-passport data-reader={reader}>
+      <summary>Read or type the passport's details from its photo</summary>
+      {photos.map((photo) => (
+        <p>
+          <button
+            type="button"
+            class="button secondary"
+            data-read-photo={paperHref(caseId, photo, "full")}
+            data-paper={photo.id}
+          >
+            Read {photo.name}
+          </button>
+        </p>
+      ))}
+      <p class="quiet passport-read-status" role="status" aria-live="polite">
+        {problem ? problem.message : photos.length === 0 ? "No passport photo yet: the details can be typed." : ""}
+      </p>
+      <PostForm action={`/office/cases/${caseId}/passport`} class="stack">
+        {officePassportFields.map((field) => (
+          <div class="field">
+            <label htmlFor={`office-passport-${field.name}`}>{field.label}</label>
+            {field.type === "date" ? (
+              <input
+                id={`office-passport-${field.name}`}
+                name={field.name}
+                type="date"
+                value={value(field.name)}
+                autocomplete="off"
+                aria-invalid={problem?.errors[field.name] ? "true" : undefined}
+              />
+            ) : (
+              <input
+                id={`office-passport-${field.name}`}
+                name={field.name}
+                type="text"
+                value={value(field.name)}
+                autocomplete="off"
+                aria-invalid={problem?.errors[field.name] ? "true" : undefined}
+              />
+            )}
+            {problem?.errors[field.name] ? <p class="problem">{problem.errors[field.name]}</p> : null}
+          </div>
+        ))}
+        <input type="hidden" name="issuingState" value={value("issuingState")} />
+        <input type="hidden" name="lines" value={value("lines")} />
+        <input type="hidden" name="paper" value={value("paper")} />
+        <button type="submit" class="button">
+          Save the passport's details
+        </button>
+      </PostForm>
+    </details>
+  );
+}
+
 /** The passport as the traveller confirmed it (issue 57), beside its photo under Papers. */
 function PassportCard({
   record,
   passport,
+  photos,
+  reader,
+  problem,
 }: {
   record: CaseRecord;
   passport: PassportRecord | "missing-key" | undefined;
+  photos: readonly PaperRecord[];
+  reader: string | null;
+  problem: Extract<CaseProblem, { form: "passport" }> | null;
 }) {
   return (
     <section aria-labelledby="passport-heading" class="card case-passport">
@@ -452,6 +552,7 @@ function PassportCard({
           </dl>
         </>
       )}
+      {reader ? <OfficePassportRead caseId={record.id} photos={photos} reader={reader} problem={problem} /> : null}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { CaseStore, MissingKeyError, type PassportRecord } from "../../data/cases/store";
 import type { CaseStage } from "../../data/schema";
 import { attachmentHeader, inspectPaper } from "../../papers/inspect";
+import { confirmPassport } from "../../papers/passport/confirm";
 import { alertTraveller, longestStageNote, papersWaiting, stageAlert, stageMail, travellerService } from "../cases";
 import { type OfficeContext, OfficeError } from "../context";
 import { officePaperPolicy } from "../headers";
@@ -102,6 +103,7 @@ export function register(on: On, ctx: OfficeContext): void {
         now={Date.now()}
         payments={payments}
         passport={passport}
+        reader={setup.passportReader ?? null}
       />,
       session,
       { section: "cases", status: extra.problem || extra.payProblem?.message ? 400 : 200 },
@@ -407,6 +409,46 @@ export function register(on: On, ctx: OfficeContext): void {
       request.log.warn({ err: error, case: params.id }, "The case's stage alert was not sent");
     });
     return reply.redirect(`/office/cases/${params.id}#case-stage-heading`, 303);
+  });
+
+  // The passport read (or typed) in the office from its photo (issue 57): checked as the traveller's would be.
+  on(officeRoutes.casePassport, async (request, reply, { params, body, session }) => {
+    const cases = store();
+    const record = await cases.get(params.id);
+    if (!record) return notFound(request, reply, session);
+    const { lines, paper, ...fields } = body;
+    const answer = await confirmPassport(
+      cases,
+      record,
+      {
+        fields,
+        ...(lines.trim()
+          ? {
+              lines: lines
+                .trim()
+                .split(/\s*\n\s*/)
+                .slice(0, 3),
+            }
+          : {}),
+        ...(paper ? { paperId: paper } : {}),
+      },
+      new Date(),
+      session.person.id,
+    );
+    if (answer.status === 400) {
+      const errors = Object.fromEntries(
+        Object.entries(answer.body.errors).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      );
+      return showCase(request, reply, session, params.id, {
+        problem: {
+          form: "passport",
+          message: "Some details need correcting.",
+          errors,
+          values: { ...fields, lines, paper },
+        },
+      });
+    }
+    return reply.redirect(`/office/cases/${params.id}#passport-heading`, 303);
   });
 
   // A paper's bytes, from this case only: an image inline (its thumbnail, or its full view), any paper as a download.
