@@ -221,6 +221,7 @@ function Amounts({ amounts }: { amounts: Report["amounts"] }) {
   );
 }
 
+/** A table of names and their net amounts (how many payments each had: `npm run stats`, kept off a phone's width). */
 function MoneyTable({
   caption,
   first,
@@ -228,16 +229,14 @@ function MoneyTable({
 }: {
   caption: string;
   first: string;
-  rows: { name: string; payments?: number; netFils: number }[];
+  rows: { name: string; netFils: number }[];
 }) {
-  const counted = rows.some((row) => row.payments !== undefined);
   return (
     <table class="money">
       <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{first}</th>
-          {counted ? <th scope="col">Payments</th> : null}
           <th scope="col">Net</th>
         </tr>
       </thead>
@@ -245,7 +244,6 @@ function MoneyTable({
         {rows.map((row) => (
           <tr>
             <th scope="row">{row.name}</th>
-            {counted ? <td>{figure(row.payments ?? 0)}</td> : null}
             <td>{formatAed(row.netFils)}</td>
           </tr>
         ))}
