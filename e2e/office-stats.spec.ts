@@ -1,5 +1,10 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { paths } from "../app/lib/paths";
+import { CaseStore } from "../server/data/cases/store";
+import { InboxStore } from "../server/data/enquiries/store";
+import { openDatabase } from "../server/data/open";
+import { PaymentStore } from "../server/data/payments/store";
+import { submission } from "../server/testing/submission";
 import { expectNoViolations } from "./axe";
 import { expect, test } from "./fixtures";
 // The office specs' `test`, though this one does not use the worker's office (its figures must be its own): a
@@ -16,6 +21,69 @@ import { type OwnOffice, seedStatistics, startOwnOffice } from "./own-server";
  * localhost (passkeys need a secure context), with a few weeks of figures seeded as the collector keeps them.
  */
 
+/**
+ * Payments (issue 58): two cases from enquiries of two sources and one without, paid in the last days, one partly
+ * refunded, and one asked for and never paid; written with the stores, as the office and the notification do.
+ */
+async function seedPayments(file: string): Promise<void> {
+  const database = await openDatabase({ engine: "sqlite", path: file }, { migrate: false });
+  try {
+    const cases = new CaseStore(database, null);
+    const payments = new PaymentStore(database);
+    const inbox = new InboxStore(database);
+    const day = 86_400_000;
+    let event = 0;
+    const paidCase = async (service: string, source: string | null, lines: number[], daysAgo: number) => {
+      let enquiryId: number | null = null;
+      if (source !== null) {
+        enquiryId = await inbox.add(submission({ name: `Paying ${service}` }), new Date(Date.now() - 9 * day));
+        await database.db.updateTable("enquiries").set({ source }).where("id", "=", enquiryId).execute();
+      }
+      const id = await cases.start(
+        {
+          enquiryId,
+          name: "Paying traveller",
+          phone: null,
+          email: null,
+          service,
+          kind: "visit-visa",
+          travelDate: null,
+        },
+        null,
+        new Date(Date.now() - 8 * day),
+      );
+      const payment = await payments.requestPayment(
+        id,
+        lines.map((amountFils) => ({ label: "Fee", amountFils })),
+        null,
+        new Date(Date.now() - 8 * day),
+      );
+      event += 1;
+      await payments.markPaid(
+        payment.id,
+        { session: `cs_stats_${event}`, payment: null, event: `evt_stats_${event}` },
+        new Date(Date.now() - daysAgo * day),
+      );
+      return payment.id;
+    };
+    const refunded = await paidCase("Dubai Tourist Visa", "whatsapp", [149_000], 3);
+    await payments.refund(
+      refunded,
+      { amountFils: 49_000, providerRefund: null, by: null, reason: "One night less" },
+      new Date(Date.now() - 2 * day),
+    );
+    await paidCase(
+      "Golden Visa, 10 Years (investor, with family members)",
+      "eid flyer / eid offer 2026",
+      [2_500_000],
+      5,
+    );
+    await paidCase("Transit Visa", null, [30_000], 1);
+  } finally {
+    await database.close();
+  }
+}
+
 test.describe("the office's statistics page", () => {
   let office: OwnOffice;
 
@@ -27,6 +95,7 @@ test.describe("the office's statistics page", () => {
       sources: ["whatsapp", "facebook", "google", "direct", "eid flyer / eid offer 2026"],
       speedRoutes: 3,
     });
+    await seedPayments(office.database);
   });
 
   test.afterAll(async () => {
@@ -148,6 +217,14 @@ test.describe("the office's statistics page", () => {
     const speed = regions.find((region) => region.name === "Speed for real visitors, table");
     expect(speed?.scrolls).toBe(width < 800);
     if (width >= 1280) expect(regions.every((region) => !region.scrolls)).toBe(true);
+
+    // The amounts paid (issue 58), refunds subtracted, the sums one under another on a phone.
+    const amounts = page.getByRole("region", { name: "Payments" });
+    await expect(amounts.locator(".totals")).toContainText("AED 26,790.00");
+    await expect(amounts.locator(".totals")).toContainText("AED 490.00");
+    await expect(amounts.locator(".totals")).toContainText("AED 26,300.00");
+    await expect(amounts.getByRole("row", { name: /^WhatsApp AED 1,000\.00$/ })).toBeVisible();
+    await amounts.screenshot({ path: testInfo.outputPath(`stats-${width}-payments.png`) });
 
     await expectNoViolations(page);
     await page.screenshot({ path: testInfo.outputPath(`stats-${width}.png`), fullPage: true });

@@ -3,7 +3,8 @@ import { defaultDays, longestDays } from "../server/data/stats/periods";
 import { commandArgs } from "./command-args";
 
 const help = `The site's own statistics: page views, enquiries, where visits came from, devices, pages not
-found, the time to a first contact, the enquiries won, and real visitors' speed (the same figures as the office's
+found, the time to a first contact, the enquiries won, the amounts paid (per day, service and source, refunds
+subtracted), and real visitors' speed (the same figures as the office's
 Statistics page, /office/stats).
 
 Usage: npm run stats -- [options]
@@ -13,7 +14,10 @@ Usage: npm run stats -- [options]
   --json      print the figures as JSON: { from, to, totals, daily, pages: [{ route, title, views,
               enquiries, won }], sources: [{ source, views, enquiries, won }], campaigns: [{ name, tag, path, removed, views, enquiries, won }]
               (the campaign links made in the office), devices: [{ device, views,
-              enquiries }], firstContact: { inHours, outside, weeks: [{ week, inHours, outside }] } (each
+              enquiries }], amounts: { totals: { paidFils, refundedFils, netFils, payments, refunds }, days: [{ day,
+              paidFils, refundedFils, netFils }], services: [{ service, payments, paidFils, refundedFils, netFils }],
+              sources: [{ source, payments, … }] } (what travellers paid, in fils, 1/100 of a dirham: a payment on the
+              day it was paid, a refund on the day it was made), firstContact: { inHours, outside, weeks: [{ week, inHours, outside }] } (each
               { enquiries, contacted, medianMinutes, p90Minutes }), notFound, vitals: [{ route, title, device,
               metric, p75, samples }] }. "won": the enquiries received in the period that are won by now. A route "(other)" is
               any address that is not a page of the site, a source "(other)" the campaign tags not named;

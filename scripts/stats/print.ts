@@ -4,6 +4,8 @@ import { pageName, sourceName } from "../../server/data/stats/bounds";
 import { metricNames } from "../../server/data/stats/metrics";
 import type { ContactTimes } from "../../server/data/stats/leads";
 import { conversion, formatMetric, formatMinutes, type Report } from "../../server/data/stats/report";
+import { formatAed } from "../../server/data/payments/money";
+import { otherService } from "../../server/data/stats/amounts";
 
 /* What npm run stats prints (scripts/stats.ts), as tables or as JSON: loaded once its arguments are right. */
 
@@ -101,6 +103,7 @@ export function textReport(report: Report): string {
     ),
     `Pages not found: ${report.notFound} views (the addresses are not kept; the server's request log has them).`,
     casesLines(report.cases),
+    ...amountsLines(report.amounts),
     table(
       `Speed for real visitors, ${report.vitalsFrom} to ${report.to}: the 75th percentile, its rating and (samples)`,
       ["Page", "Device", ...metricNames],
@@ -125,6 +128,7 @@ export function jsonReport(report: Report) {
     sources: report.sources,
     campaigns: report.campaigns,
     cases: report.cases,
+    amounts: report.amounts,
     firstContact: report.firstContact,
     devices: report.devices,
     notFound: report.notFound,
@@ -150,4 +154,40 @@ function casesLines(cases: Report["cases"]): string {
       ? "no visa was ready in the period"
       : `from the enquiry to the visa ready: median ${medianDays} days, 9 in 10 within ${ninetiethDays} days (${count} visas)`;
   return `Cases now: ${stages}.\nIn the period, ${time}.`;
+}
+
+/**
+ * What travellers paid (issue 58): the period's sums, then per day (those with a payment or a refund), per service
+ * and per source of the enquiry, in AED as the site writes amounts.
+ */
+function amountsLines(amounts: Report["amounts"]): string[] {
+  const { totals } = amounts;
+  const cells = (row: { paidFils: number; refundedFils: number; netFils: number }) => [
+    formatAed(row.paidFils),
+    formatAed(row.refundedFils),
+    formatAed(row.netFils),
+  ];
+  const money = ["Paid", "Refunded", "Net"];
+  return [
+    `Payments: ${formatAed(totals.paidFils)} paid (${plural(totals.payments, "payment")}), ${formatAed(totals.refundedFils)} refunded (${plural(totals.refunds, "refund")}), ${formatAed(totals.netFils)} net. A payment counts on the day it was paid, a refund on the day it was made; one not paid, cancelled or for another amount does not count.`,
+    table(
+      "Paid per day (Dubai), refunds subtracted",
+      ["Day", ...money],
+      amounts.days.filter((day) => day.paidFils + day.refundedFils > 0).map((day) => [day.day, ...cells(day)]),
+    ),
+    table(
+      "Paid per service, refunds subtracted",
+      ["Service", "Payments", ...money],
+      amounts.services.map((row) => [
+        row.service === otherService ? "Other services" : row.service || "Not known",
+        String(row.payments),
+        ...cells(row),
+      ]),
+    ),
+    table(
+      "Paid per source of the enquiry, refunds subtracted",
+      ["Source", "Payments", ...money],
+      amounts.sources.map((row) => [sourceName(row.source), String(row.payments), ...cells(row)]),
+    ),
+  ];
 }

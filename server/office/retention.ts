@@ -11,6 +11,7 @@ import { dropStaleAlerts } from "../data/push";
 import type { ExportedEnquiry, ExportedNote } from "../data/enquiries/types";
 import { internationalDigits } from "./replies";
 import { phoneHas } from "./search";
+import { paidStatuses } from "../data/stats/amounts";
 
 /**
  * The enquiries received in [from, to) (ISO times), oldest first, with their mail status and how the office
@@ -41,6 +42,7 @@ export async function between(database: Database, from: string, to: string): Pro
     if (event.name !== null) entry.workedBy.add(event.name);
     if (event.kind === "note") entry.notes.push({ at: event.at, who: event.name, text: event.detail });
   }
+  const paid = await paidOn(database, from, to);
   const workOf = new Map(stages.map((row) => [row.id, row]));
   return rows.map((row) => {
     const state = workOf.get(row.id);
@@ -52,8 +54,38 @@ export async function between(database: Database, from: string, to: string): Pro
       notes: worked.get(row.id)?.notes ?? [],
       workedBy: [...(worked.get(row.id)?.workedBy ?? [])],
       nextStep: state?.next_step_at ? { at: state.next_step_at, note: state.next_step_note ?? "" } : null,
+      paidFils: paid.get(row.id) ?? null,
     };
   });
+}
+
+/**
+ * What was paid on the cases of the enquiries received in [from, to) (issue 58), per enquiry, in fils: the payments
+ * paid (maybe refunded since) less their refunds. One query each for both engines; an enquiry without a payment paid
+ * is not in the map.
+ */
+async function paidOn(database: Database, from: string, to: string): Promise<Map<number, number>> {
+  const paidPayments = database.db
+    .selectFrom("payments as p")
+    .innerJoin("cases as c", "c.id", "p.case_id")
+    .innerJoin("enquiries as e", "e.id", "c.enquiry_id")
+    .where("p.status", "in", paidStatuses)
+    .where("e.received_at", ">=", from)
+    .where("e.received_at", "<", to);
+  const [paid, refunded] = await Promise.all([
+    paidPayments
+      .select(["e.id", (eb) => eb.fn.sum<number | string>("p.amount_fils").as("fils")])
+      .groupBy("e.id")
+      .execute(),
+    paidPayments
+      .innerJoin("refunds as r", "r.payment_id", "p.id")
+      .select(["e.id", (eb) => eb.fn.sum<number | string>("r.amount_fils").as("fils")])
+      .groupBy("e.id")
+      .execute(),
+  ]);
+  const net = new Map(paid.map((row) => [Number(row.id), Number(row.fils)]));
+  for (const row of refunded) net.set(Number(row.id), (net.get(Number(row.id)) ?? 0) - Number(row.fils));
+  return net;
 }
 
 /**

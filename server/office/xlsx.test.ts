@@ -42,6 +42,7 @@ const sample: ExportedEnquiry = {
   notes: [{ at: "2026-01-02T06:30:00.000Z", who: "Mariam", text: "Called twice" }],
   workedBy: ["Mariam", "Omar"],
   nextStep: { at: "2026-01-03T05:00:00.000Z", note: "Send the visa copy" },
+  paidFils: 149_050,
 };
 
 /** The workbook's parts, as text. */
@@ -115,9 +116,34 @@ describe("the owner's export as .xlsx", () => {
       "Page",
       "Source",
       "Device",
+      "Paid (AED, net of refunds)",
       "Mail",
       "E-mailed (Dubai time)",
     ]);
+  });
+
+  // Issue 58: the amount paid on the enquiry's cases, refunds subtracted, as a number a spreadsheet adds up.
+  it("carries the amount paid on the enquiry's cases, net of refunds, as an amount in dirhams with two decimals", () => {
+    const parts = open(toXlsx([sample, { ...sample, id: 2, paidFils: 0 }, { ...sample, id: 3, paidFils: null }]));
+    const xml = parts["xl/worksheets/sheet1.xml"] ?? "";
+    const [header = [], ...rows] = rowsOf(xml);
+    const at = header.findIndex(([, text]) => text === "Paid (AED, net of refunds)");
+    expect(rows.map((row) => row[at])).toEqual([
+      ["n", "1490.5"],
+      ["n", "0"],
+      ["", ""],
+    ]);
+    // Its cells shown as 1,490.50 (the built-in format #,##0.00, number 4).
+    const styleOf = /<c r="[A-Z]+2" s="(\d+)"><v>1490.5<\/v>/.exec(xml)?.[1];
+    const formats = [...(parts["xl/styles.xml"] ?? "").matchAll(/<xf numFmtId="(\d+)"[^>]*xfId="0"/g)].map(
+      ([, id]) => id,
+    );
+    expect(formats[Number(styleOf)]).toBe("4");
+  });
+
+  it("leaves the amount's column out when no enquiry in the range was paid for", () => {
+    const [header = []] = rowsOf(open(toXlsx([{ ...sample, paidFils: null }]))["xl/worksheets/sheet1.xml"] ?? "");
+    expect(header.map(([, text]) => text)).not.toContain("Paid (AED, net of refunds)");
   });
 
   it("writes every value as a text cell: =HYPERLINK(…), +971…, -1 and @SUM stay text, with no apostrophe", () => {
@@ -137,9 +163,11 @@ describe("the owner's export as .xlsx", () => {
     expect(cell("Phone")).toEqual(["inlineStr", "+971 50 123 4567"]);
     expect(cell("Message")).toEqual(["inlineStr", "-1+2"]);
     expect(cell("Adults")).toEqual(["inlineStr", "@SUM(A1)"]);
-    // Only the enquiry's own number is a number.
+    // Only the enquiry's own number, and the amount paid on its cases (issue 58), are numbers.
     expect(cell("#")).toEqual(["n", "1"]);
-    for (const [type] of row.slice(1)) expect(type).toBe("inlineStr");
+    const amount = header.findIndex(([, text]) => text === "Paid (AED, net of refunds)");
+    expect(row[amount]).toEqual(["n", "1490.5"]);
+    for (const [type] of row.filter((_, index) => index !== 0 && index !== amount)) expect(type).toBe("inlineStr");
   });
 
   it("keeps Arabic, ñ and characters XML must escape as they were", () => {

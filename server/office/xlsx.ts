@@ -17,7 +17,8 @@ import { cameByLabels, deliveryLabel, deviceNames, statusLabel } from "./pages/l
  * sheet is left out.
  */
 
-type Value = string | number | null;
+/** A cell: text, a number, an amount in dirhams (shown with two decimals), or nothing. */
+type Value = string | number | { dirhams: number } | null;
 
 interface Column {
   title: string;
@@ -94,14 +95,19 @@ const columnsWith = (words: SheetWords): Column[] => [
   { title: "Device", value: (e) => (e.device === null ? null : (deviceNames[e.device] ?? e.device)) },
   // An enquiry added by hand in the office: how it came (issue 35, item 6).
   { title: "Came by", value: (e) => (e.cameBy ? cameByLabels[e.cameBy] : null) },
+  // What was paid on its cases, refunds subtracted (issue 58): a number, shown 1,490.00, that the sheet adds up.
+  {
+    title: "Paid (AED, net of refunds)",
+    value: (e) => (e.paidFils === null ? null : { dirhams: e.paidFils / 100 }),
+  },
   { title: "Mail", value: (e) => deliveryLabel(e.status, words.mailOn) },
   { title: "E-mailed (Dubai time)", value: (e) => (e.sentAt ? dubaiClock(e.sentAt) : null) },
   { title: "Mail error", value: (e) => e.lastError },
   { title: "Held because", value: (e) => e.heldReason },
 ];
 
-/** Styles (xl/styles.xml's cellXfs): the header, text, a number. */
-const style = { header: 1, text: 2, number: 3 } as const;
+/** Styles (xl/styles.xml's cellXfs): the header, text, a number, an amount (#,##0.00). */
+const style = { header: 1, text: 2, number: 3, amount: 4 } as const;
 
 /** The most characters a cell holds (Excel's limit). */
 const cellLimit = 32_767;
@@ -129,9 +135,17 @@ function columnName(index: number): string {
   return name;
 }
 
+/** A value as the sheet shows it, for a column's width. */
+function shown(value: Value): string {
+  if (value !== null && typeof value === "object")
+    return value.dirhams.toLocaleString("en-US", { minimumFractionDigits: 2 });
+  return String(value ?? "");
+}
+
 function cell(ref: string, value: Value, header = false): string {
   if (value === null || value === "") return "";
   if (typeof value === "number") return `<c r="${ref}" s="${style.number}"><v>${value}</v></c>`;
+  if (typeof value === "object") return `<c r="${ref}" s="${style.amount}"><v>${value.dirhams}</v></c>`;
   const text = xmlText(value);
   return `<c r="${ref}" s="${header ? style.header : style.text}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
 }
@@ -164,7 +178,7 @@ function worksheet(enquiries: ExportedEnquiry[], columns: Column[]): string {
     // Each column as wide as its longest line (within reason), so the sheet reads without resizing.
     const widths = kept.map((index) => {
       const longest = Math.max(
-        ...[columns[index]?.title ?? "", ...values.map((row) => String(row[index] ?? ""))].flatMap((text) =>
+        ...[columns[index]?.title ?? "", ...values.map((row) => shown(row[index] ?? null))].flatMap((text) =>
           text.split("\n").map((line) => line.length),
         ),
       );
@@ -186,12 +200,14 @@ const styles =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="4">' +
+  '<cellXfs count="5">' +
   '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>' +
   // 49 is the text format (@): a value typed into the cell later stays text too.
   '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf>' +
   '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment horizontal="left" vertical="top"/></xf>' +
+  // 4 is the built-in #,##0.00: an amount in dirhams, 1,490.00.
+  '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyAlignment="1"><alignment vertical="top"/></xf>' +
   "</cellXfs>" +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   "</styleSheet>";

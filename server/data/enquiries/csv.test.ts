@@ -34,6 +34,7 @@ const sample: ExportedEnquiry = {
   notes: [],
   workedBy: [],
   nextStep: null,
+  paidFils: null,
 };
 
 describe("csvCell", () => {
@@ -103,11 +104,25 @@ describe("toCsv", () => {
         .replace(/^\uFEFF/, "")
         .split("\r\n"),
     ).toEqual([
-      "id,received_at_dubai_time,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,status,lost_reason,notes,worked_by,page,source,device,delivery,attempts,sent_at_dubai_time,last_error,held_reason,came_by,next_step_at_dubai_time,next_step_note,phone_international",
-      '1,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,pending,0,,,,,,,',
-      '2,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,held,0,,,honeypot filled,,,,',
+      "id,received_at_dubai_time,kind,name,email,phone,visa_type,visa_label,travel_date,adult,child,subject,message,status,lost_reason,notes,worked_by,page,source,device,delivery,attempts,sent_at_dubai_time,last_error,held_reason,came_by,next_step_at_dubai_time,next_step_note,phone_international,paid_aed_net",
+      '1,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,pending,0,,,,,,,,',
+      '2,2026-01-01 14:00:00,enquiry,Aisha,a@example.com,\'+97150,Tourist Visa,,2026-02-01,,,,"Hello, world",new,,,,,,,held,0,,,honeypot filled,,,,,',
       "",
     ]);
+  });
+
+  it("issue 58: has the amount paid on the enquiry's cases, net of refunds, in dirhams with two decimals, last", () => {
+    const [header = "", paid = "", none = "", refunded = ""] = toCsv([
+      { ...sample, paidFils: 149_050 },
+      sample,
+      { ...sample, paidFils: 0 },
+    ])
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    expect(header.split(",").at(-1)).toBe("paid_aed_net");
+    expect(paid.split(",").at(-1)).toBe("1490.50");
+    expect(none.split(",").at(-1)).toBe("");
+    expect(refunded.split(",").at(-1)).toBe("0.00");
   });
 
   it("issue 59, item 2: carries the number as corrected in the office, in the last column, beside the one typed", () => {
@@ -176,8 +191,9 @@ describe("issue 35, items 7 and 8: a CSV Excel reads right, in Dubai time, with 
       nextStep: { at: "2026-01-03T05:00:00.000Z", note: "=1+1 on arrival" },
     };
     const csv = toCsv([worked]);
-    // The next step after the columns scripts already read: when (Dubai time), and its note made safe.
-    expect(csv.trimEnd().endsWith(",2026-01-03 09:00:00,'=1+1 on arrival,")).toBe(true);
+    // The next step after the columns scripts already read: when (Dubai time), and its note made safe (then the
+    // corrected number and the amount paid, empty here).
+    expect(csv.trimEnd().endsWith(",2026-01-03 09:00:00,'=1+1 on arrival,,")).toBe(true);
     expect(csv).toContain(
       ',lost,price,"2026-01-02 10:30, Mariam: Called twice\n2026-01-02 11:00: =1+1","Mariam, Omar",/services,whatsapp,phone,',
     );

@@ -40,6 +40,8 @@ const columns: Column[] = [
   ["next_step_note", (e) => e.nextStep?.note ?? null],
   // The number in international form, as corrected in the office where it was (issue 59, item 2); `phone` is as typed.
   ["phone_international", (e) => e.phoneInternational],
+  // What was paid on its cases, refunds subtracted, in dirhams with two decimals (issue 58); empty when nothing was.
+  ["paid_aed_net", (e) => (e.paidFils === null ? null : (e.paidFils / 100).toFixed(2))],
 ];
 
 /**

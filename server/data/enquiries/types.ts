@@ -63,4 +63,9 @@ export interface ExportedEnquiry extends StoredEnquiry {
   workedBy: string[];
   /** The next step set on it and not yet done (issue 37): when (an ISO moment) and its note; null when none. */
   nextStep: { at: string; note: string } | null;
+  /**
+   * What was paid on its cases (issue 58), in fils, refunds subtracted: payments asked for and not paid, cancelled or
+   * reported for another amount add nothing. Null when none of its cases has a payment that was paid.
+   */
+  paidFils: number | null;
 }

@@ -2,6 +2,7 @@ import type { MetricName } from "../../../app/lib/statistics/beacon";
 import type { OpeningHours } from "../../../app/lib/structured-data";
 import { addDays, dubaiDay } from "../dubai-days";
 import { type CaseFigures, caseFigures } from "../cases/figures";
+import { type Amounts, amountsOf } from "./amounts";
 import type { Database } from "../database";
 import { otherSource, pageOf, sourceOf } from "./bounds";
 import { tagOfSource } from "./campaigns";
@@ -33,6 +34,8 @@ export interface Report extends Omit<Figures, "pages" | "sources"> {
   campaigns: ({ name: string; tag: string; path: string; removed: boolean } & WithWon)[];
   /** The travellers' cases (issue 56): at each stage now, and the days from the enquiry to the visa. */
   cases: CaseFigures;
+  /** What travellers paid (issue 58): per Dubai day, per service, per source of the enquiry, refunds subtracted. */
+  amounts: Amounts;
 }
 
 /**
@@ -49,12 +52,13 @@ export async function statsReport(
   const to = dubaiDay(now);
   const from = addDays(to, -(days - 1));
   const vitalsFrom = addDays(to, -(vitalsDays - 1));
-  const [figures, vitals, leads, links, cases] = await Promise.all([
+  const [figures, vitals, leads, links, cases, amounts] = await Promise.all([
     stats.figures(from, to),
     stats.vitals(vitalsFrom, to),
     leadRows(database, from, to).then((rows) => leadsOf(rows, hours, from, to)),
     stats.campaigns.list({ removed: true }),
     caseFigures(database, from, to),
+    amountsOf(database, from, to),
   ]);
   const tagCounts = await stats.tagCounts(
     from,
@@ -87,6 +91,7 @@ export async function statsReport(
     firstContact: leads.firstContact,
     campaigns,
     cases,
+    amounts,
     length: days,
     vitalsFrom,
     vitals: vitals.map((vital) => ({ ...vital, rating: rating(vital.metric, vital.p75) })),

@@ -9,12 +9,14 @@ import { campaignsShown, Stats } from "./stats";
 import { loadPageTitles, otherPage, otherSource, sourcesShown } from "../../data/stats/bounds";
 import { metricNames, rating } from "../../data/stats/metrics";
 import type { Report } from "../../data/stats/report";
+import { amountRowsShown } from "../../data/stats/amounts";
 
 // Pages are named by their titles, read from the content files once (bounds.ts).
 beforeAll(loadPageTitles);
 
 const to = "2026-11-30";
 const counts = { views: 123_456, enquiries: 1_234 };
+const money = { paidFils: 1_234_567_89, refundedFils: 1_234_56, netFils: 1_233_333_33 };
 const times = { enquiries: 9_999, contacted: 9_999, medianMinutes: 99_999, p90Minutes: 99_999 };
 
 /** The largest report the figures can give: every day, page, shown source, device and vital filled. */
@@ -58,6 +60,27 @@ function fullestReport(): Report {
       },
       toVisa: { count: 99_999, medianDays: 12.5, ninetiethDays: 30.5 },
     },
+    // The amounts paid (issue 58): every day, and as many services and sources as are named.
+    amounts: {
+      totals: {
+        paidFils: 999_999_999_99,
+        refundedFils: 99_999_999_99,
+        netFils: 900_000_000_00,
+        payments: 99_999,
+        refunds: 9_999,
+      },
+      days: Array.from({ length }, (_, n) => ({ day: addDays(from, n), ...money })),
+      services: Array.from({ length: amountRowsShown }, (_, n) => ({
+        service: `Service ${n} `.padEnd(40, "x"),
+        payments: 9_999,
+        ...money,
+      })),
+      sources: Array.from({ length: amountRowsShown }, (_, n) => ({
+        source: `${n}`.padEnd(40, "x"),
+        payments: 9_999,
+        ...money,
+      })),
+    },
     firstContact: {
       inHours: times,
       outside: times,
@@ -82,11 +105,14 @@ function fullestReport(): Report {
 describe("the office's statistics page", () => {
   it("stays well under 100 KiB with every row it can have filled", () => {
     const html = renderToString(h(Stats, { report: fullestReport() }));
+    // The speed table's ratings in words are an <i> each, not a classed span, to make room for the amounts (issue 58).
     // The page's frame (header, navigation, styles' link) adds about 3 KiB. The campaign links' lines (issue 55), at
     // most `campaignsShown` and one for the rest, take about 3 KiB of it.
     expect(Buffer.byteLength(html)).toBeLessThan(93 * 1024);
     expect((html.match(/campaign-\d+x/g) ?? []).length).toBe(campaignsShown);
     expect(html).toContain(`20 other campaign links`);
+    // The amounts (issue 58): a net amount for each of the 90 days, each service and each source named.
+    expect((html.match(/<td>AED 1,233,333\.33<\/td>/g) ?? []).length).toBe(90 + 2 * amountRowsShown);
   });
 
   it("shows control characters and bidirectional overrides in a visitor's text as [U+XXXX]", () => {
@@ -139,6 +165,55 @@ describe("the office's statistics page", () => {
     // Pages, campaign links, sources, devices, the days, the speed, and the times to a first contact week by week.
     expect(regions.length).toBe(7);
     expect((html.match(/class="scroll-hint"/g) ?? []).length).toBe(regions.length);
+  });
+});
+
+describe("the amounts paid (issue 58)", () => {
+  it("shows the period's sums, then per day, per service and per source, refunds subtracted, in AED", () => {
+    const report = fullestReport();
+    report.amounts = {
+      totals: { paidFils: 699_000, refundedFils: 79_000, netFils: 620_000, payments: 4, refunds: 3 },
+      days: [
+        { day: "2026-11-10", paidFils: 149_000, refundedFils: 10_000, netFils: 139_000 },
+        { day: "2026-11-11", paidFils: 0, refundedFils: 0, netFils: 0 },
+        { day: "2026-11-12", paidFils: 520_000, refundedFils: 69_000, netFils: 451_000 },
+      ],
+      services: [
+        { service: "Dubai Tourist Visa", payments: 2, paidFils: 169_000, refundedFils: 69_000, netFils: 100_000 },
+      ],
+      sources: [
+        { source: "whatsapp", payments: 1, paidFils: 149_000, refundedFils: 49_000, netFils: 100_000 },
+        { source: "eid-flyer / eid", payments: 1, paidFils: 20_000, refundedFils: 20_000, netFils: 0 },
+        { source: "", payments: 1, paidFils: 500_000, refundedFils: 0, netFils: 500_000 },
+      ],
+    };
+    const html = renderToString(h(Stats, { report }));
+    expect(html).toContain("<dt>Paid</dt><dd>AED 6,990.00</dd>");
+    expect(html).toContain("<dt>Refunded</dt><dd>AED 790.00</dd>");
+    expect(html).toContain("<dt>Net</dt><dd>AED 6,200.00</dd>");
+    expect(html).toContain("4 payments paid, 3 refunds made");
+    // Days with money only, the newest first.
+    expect(html).toContain(
+      '<th scope="row">12 Nov</th><td>AED 4,510.00</td></tr><tr><th scope="row">10 Nov</th><td>AED 1,390.00</td>',
+    );
+    expect(html).not.toContain('<th scope="row">11 Nov</th><td>AED');
+    expect(html).toContain('<th scope="row">Dubai Tourist Visa</th><td>AED 1,000.00</td>');
+    expect(html).toContain('<th scope="row">WhatsApp</th><td>AED 1,000.00</td>');
+    expect(html).toContain('<th scope="row">eid-flyer (campaign tag), campaign eid</th><td>AED 0.00</td>');
+    expect(html).toContain('<th scope="row">Not known</th><td>AED 5,000.00</td>');
+  });
+
+  it("says when nothing was paid", () => {
+    const report = fullestReport();
+    report.amounts = {
+      totals: { paidFils: 0, refundedFils: 0, netFils: 0, payments: 0, refunds: 0 },
+      days: [],
+      services: [],
+      sources: [],
+    };
+    const html = renderToString(h(Stats, { report }));
+    expect(html).toContain("No payment was paid or refunded in this period.");
+    expect(html).not.toContain('class="money"');
   });
 });
 

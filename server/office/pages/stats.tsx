@@ -6,7 +6,10 @@ import { metricNames, metrics } from "../../data/stats/metrics";
 import { conversion, formatMetric, periods, type Report } from "../../data/stats/report";
 import { FirstContact } from "./stats-contact";
 import { Scroll } from "./scroll";
-import { dayAndMonth, figure } from "../../words";
+import { dayAndMonth, figure, plural } from "../../words";
+import { formatAed } from "../../data/payments/money";
+import { otherService } from "../../data/stats/amounts";
+import { otherSource } from "../../data/stats/bounds";
 
 const deviceNames: Record<string, string> = {
   phone: "Phones",
@@ -101,6 +104,7 @@ export function Stats({ report }: { report: Report }) {
         )}
       </section>
       <Cases cases={report.cases} />
+      <Amounts amounts={report.amounts} />
       <Speed report={report} />
     </>
   );
@@ -148,6 +152,103 @@ function Cases({ cases }: { cases: Report["cases"] }) {
         </tbody>
       </table>
     </section>
+  );
+}
+
+/**
+ * What travellers paid (issue 58): the period's sums, then per day, per service and per source of the enquiry, each
+ * net of refunds. Its tables are `money` tables (every cell after the first right-aligned by the style sheet, not a
+ * class a cell): up to 90 days and two lists of 20 rows, within the page's size.
+ */
+function Amounts({ amounts }: { amounts: Report["amounts"] }) {
+  const { totals } = amounts;
+  const days = amounts.days.filter((day) => day.paidFils + day.refundedFils > 0).reverse();
+  return (
+    <section class="card" aria-labelledby="amounts-heading">
+      <h2 id="amounts-heading">Payments</h2>
+      {totals.payments + totals.refunds === 0 ? (
+        <p class="quiet">No payment was paid or refunded in this period.</p>
+      ) : (
+        <>
+          <dl class="totals amounts">
+            <div>
+              <dt>Paid</dt>
+              <dd>{formatAed(totals.paidFils)}</dd>
+            </div>
+            <div>
+              <dt>Refunded</dt>
+              <dd>{formatAed(totals.refundedFils)}</dd>
+            </div>
+            <div>
+              <dt>Net</dt>
+              <dd>{formatAed(totals.netFils)}</dd>
+            </div>
+          </dl>
+          <p class="quiet small">
+            {plural(totals.payments, "payment")} paid, {plural(totals.refunds, "refund")} made. A payment counts on the
+            day it was paid, a refund on the day it was made (Dubai time); one asked for and not paid, cancelled, or
+            reported by the provider for another amount does not count.
+          </p>
+          <MoneyTable
+            caption="Paid per day, refunds subtracted"
+            first="Day"
+            rows={days.map((day) => ({ name: dayAndMonth(day.day), netFils: day.netFils }))}
+          />
+          <MoneyTable
+            caption="Per service, refunds subtracted"
+            first="Service"
+            rows={amounts.services.map((row) => ({
+              name:
+                row.service === otherService
+                  ? "Other services"
+                  : row.service === ""
+                    ? "Not known"
+                    : visible(row.service),
+              ...row,
+            }))}
+          />
+          <MoneyTable
+            caption="Per source of the enquiry, refunds subtracted"
+            first="Source"
+            rows={amounts.sources.map((row) => ({
+              name: row.source === otherSource ? "Other sources" : sourceName(row.source),
+              ...row,
+            }))}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A table of names and their net amounts (how many payments each had: `npm run stats`, kept off a phone's width). */
+function MoneyTable({
+  caption,
+  first,
+  rows,
+}: {
+  caption: string;
+  first: string;
+  rows: { name: string; netFils: number }[];
+}) {
+  return (
+    <table class="money">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{first}</th>
+          <th scope="col">Net</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr>
+            <th scope="row">{row.name}</th>
+            <td>{formatAed(row.netFils)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -396,7 +497,7 @@ function Speed({ report }: { report: Report }) {
                     return (
                       <td class={`number rating-${cell.rating.replace(" ", "-")}`}>
                         {formatMetric(metric, cell.p75)}
-                        <span class="visually-hidden">, {ratingNames[cell.rating]}, visits:</span>
+                        <i>, {ratingNames[cell.rating]}, visits:</i>
                         <small> {figure(cell.samples)}</small>
                       </td>
                     );
