@@ -11,10 +11,9 @@
  * entry (−1 when it is absent), then the entries' bytes in their order, each ending where the next present one
  * starts. Little-endian, as every file of the package is.
  */
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
 import { createRequire } from "node:module";
-import { promisify } from "node:util";
-import { gunzip } from "node:zlib";
+import { createGunzip } from "node:zlib";
 
 /** The entries of a tessdata archive, by number (tesseract's TessdataType). */
 export const tessdataParts = [
@@ -115,8 +114,50 @@ const require = createRequire(import.meta.url);
 /** Where the package's full English data is (with the legacy parts; its 4.0.0_best_int file has none). */
 export const fullEnglishSource = "@tesseract.js-data/eng/4.0.0/eng.traineddata.gz";
 
-/** The passport reader's English data: the legacy parts of the package's file (and the LSTM's, with `lstm`). */
+/**
+ * The passport reader's English data: the legacy parts of the package's file (and the LSTM's, with `lstm`). The
+ * file is read as it is unzipped and only the kept parts' bytes are held: the whole 23 MB never is, so the
+ * server's start does not leave it in its memory.
+ */
 export async function passportEnglish(options: { lstm?: boolean } = {}): Promise<Buffer> {
-  const full = await promisify(gunzip)(await readFile(require.resolve(fullEnglishSource)));
-  return carveTessdata(full, options.lstm ? [...legacyParts, ...lstmParts] : legacyParts);
+  const keep = options.lstm ? [...legacyParts, ...lstmParts] : legacyParts;
+  return writeTessdata(await keptParts(require.resolve(fullEnglishSource), keep));
+}
+
+/** The `keep` parts of a gzipped tessdata archive, read as a stream: an entry's bytes are kept, the rest let go. */
+async function keptParts(file: string, keep: readonly TessdataPart[]): Promise<Map<TessdataPart, Buffer>> {
+  let head = Buffer.alloc(0);
+  let ranges: { name: TessdataPart; start: number; end: number }[] | null = null;
+  const pieces = new Map<TessdataPart, Buffer[]>();
+  let position = 0;
+  const take = (chunk: Buffer) => {
+    for (const range of ranges ?? []) {
+      const from = Math.max(range.start, position);
+      const to = Math.min(range.end, position + chunk.length);
+      if (from < to) pieces.get(range.name)?.push(Buffer.from(chunk.subarray(from - position, to - position)));
+    }
+    position += chunk.length;
+  };
+  for await (const chunk of createReadStream(file).pipe(createGunzip()) as AsyncIterable<Buffer>) {
+    if (ranges) {
+      take(chunk);
+      continue;
+    }
+    head = Buffer.concat([head, chunk]);
+    if (head.length < 4) continue;
+    const count = head.readInt32LE(0);
+    if (count < 1 || count > tessdataParts.length) throw new Error("tessdata: not an archive");
+    if (head.length < 4 + 8 * count) continue;
+    const offsets = Array.from({ length: count }, (_, index) => Number(head.readBigInt64LE(4 + 8 * index)));
+    ranges = offsets.flatMap((start, index) => {
+      const name = tessdataParts[index];
+      if (start < 0 || !name || !keep.includes(name)) return [];
+      const end = offsets.slice(index + 1).find((next) => next >= 0) ?? Number.POSITIVE_INFINITY;
+      return [{ name, start, end }];
+    });
+    for (const range of ranges) pieces.set(range.name, []);
+    take(head);
+    head = Buffer.alloc(0);
+  }
+  return new Map([...pieces].map(([name, list]) => [name, Buffer.concat(list)]));
 }

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import type { InvoiceRecord } from "../data/invoices/store";
 import { aedOf, vatByLine, vatPercent, type ChargeLine } from "./money";
 
@@ -92,7 +92,9 @@ function drawName(doc: Doc, name: string, x: number, y: number, size: number): v
 }
 
 /** The PDF of an invoice or credit note, A4. */
-export function invoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
+export async function invoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
+  // Loaded when a document is made, not at the server's start: pdfkit and its fonts' code take about 16 MiB.
+  const { default: PDFDocument } = await import("pdfkit");
   const issued = new Date(invoice.issuedAt);
   const credit = invoice.kind === "credit-note";
   const title = credit ? "Tax Credit Note" : "Tax Invoice";

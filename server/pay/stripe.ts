@@ -4,7 +4,8 @@
  * signatures checked with `stripe.webhooks.constructEvent`. The API's address is a setting (STRIPE_API_URL) so
  * that the tests reach their stand-in (server/testing/stripe-standin.ts) instead.
  */
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import {
   BadSignatureError,
   type Checkout,
@@ -34,7 +35,9 @@ export class StripeProvider implements PaymentProvider {
 
   constructor(private readonly setting: StripeSetting) {
     const api = setting.apiUrl ? new URL(setting.apiUrl) : null;
-    this.stripe = new Stripe(setting.secretKey, {
+    // Required here, when payments are on, not at every server's start: the library takes about 20 MiB.
+    const StripeLibrary = createRequire(import.meta.url)("stripe") as typeof Stripe;
+    this.stripe = new StripeLibrary(setting.secretKey, {
       ...(api
         ? {
             host: api.hostname,
