@@ -93,7 +93,7 @@ describe.each(engines)("on %s, spam is held, not mailed, and answered like an ac
       expect(latest).toMatch(/6 more among the latest 20 held as suspected spam/);
       const csv = await enquiriesOn(server.database, "--csv");
       expect(csv.trim().split("\r\n")).toHaveLength(8);
-      expect(csv).toMatch(/,held,0,,,honeypot filled,,,,'\+971501234567\r\n/);
+      expect(csv).toMatch(/,held,0,,,honeypot filled,,,,'\+971501234567,\r\n/);
 
       const honeypotId = String(stored.find((row) => row.name === "Honeypot")?.id);
       expect(await enquiriesOn(server.database, "--release", honeypotId)).toMatch(/is released/);
