@@ -1,7 +1,5 @@
 import sharp from "sharp";
-import { loadKeyring } from "../server/data/cases/keys";
-import { CaseStore } from "../server/data/cases/store";
-import { openDatabase } from "../server/data/open";
+import { caseWithLink } from "./cases";
 import { expect, test } from "./fixtures";
 
 /*
@@ -42,23 +40,7 @@ test("the reader reads a generated passport from our server alone, then again of
   office,
 }) => {
   test.setTimeout(180_000);
-  const database = await openDatabase({ engine: "sqlite", path: office.database }, { migrate: false });
-  const cases = new CaseStore(database, loadKeyring({ inboxDb: office.database }).keyring);
-  const id = await cases.start(
-    {
-      enquiryId: null,
-      name: "Alexandra Fitzgerald",
-      phone: null,
-      email: null,
-      service: "Dubai Tourist Visa",
-      kind: "visit-visa",
-      travelDate: null,
-    },
-    null,
-    new Date(),
-  );
-  const link = await cases.issueLink(id, null, new Date());
-  await database.close();
+  const { link } = await caseWithLink(office, "Alexandra Fitzgerald");
 
   // The traveller's own browser (the fixtures' page waits for the public site's hydration), with the site's worker.
   const context = await browser.newContext({

@@ -2,10 +2,8 @@ import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { drawDataPage, photograph } from "../scripts/passport-set/draw";
 import { travellerExpiringIn, travellers } from "../scripts/passport-set/travellers";
-import { loadKeyring } from "../server/data/cases/keys";
-import { CaseStore } from "../server/data/cases/store";
-import { openDatabase } from "../server/data/open";
 import { expectNoViolations } from "./axe";
+import { caseWithLink, withCases } from "./cases";
 import { expect, test } from "./fixtures";
 
 /*
@@ -18,37 +16,7 @@ import { expect, test } from "./fixtures";
 const santos = travellers.find((traveller) => traveller.id === "santos");
 if (!santos) throw new Error("the test set has no santos");
 
-async function caseFor(office: { database: string }, name: string) {
-  const database = await openDatabase({ engine: "sqlite", path: office.database }, { migrate: false });
-  try {
-    const cases = new CaseStore(database, loadKeyring({ inboxDb: office.database }).keyring);
-    const id = await cases.start(
-      {
-        enquiryId: null,
-        name,
-        phone: null,
-        email: null,
-        service: "Dubai Tourist Visa",
-        kind: "visit-visa",
-        travelDate: null,
-      },
-      null,
-      new Date(),
-    );
-    return { id, link: await cases.issueLink(id, null, new Date()) };
-  } finally {
-    await database.close();
-  }
-}
-
-async function savedPassport(office: { database: string }, id: number) {
-  const database = await openDatabase({ engine: "sqlite", path: office.database }, { migrate: false });
-  try {
-    return await new CaseStore(database, loadKeyring({ inboxDb: office.database }).keyring).passport(id);
-  } finally {
-    await database.close();
-  }
-}
+const savedPassport = (office: { database: string }, id: number) => withCases(office, (cases) => cases.passport(id));
 
 async function phone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -67,7 +35,7 @@ test("a passport read on the phone fills the fields; confirmed, the case keeps i
   office,
 }) => {
   test.setTimeout(180_000);
-  const { id, link } = await caseFor(office, "Maria Clara Santos");
+  const { id, link } = await caseWithLink(office, "Maria Clara Santos");
   const page = await phone(browser);
   await page.goto(`${office.origin}/case/${link}`);
   await expect(page.locator("html[data-ready]")).toBeAttached();
@@ -106,7 +74,7 @@ test("a passport read on the phone fills the fields; confirmed, the case keeps i
 test("a passport with 5 months left is warned about before anything is sent @phone", async ({ browser, office }) => {
   test.setTimeout(180_000);
   const rosa = travellerExpiringIn(5, new Date());
-  const { id, link } = await caseFor(office, "Rosa Marie Villanueva");
+  const { id, link } = await caseWithLink(office, "Rosa Marie Villanueva");
   const page = await phone(browser);
   await page.goto(`${office.origin}/case/${link}`);
   await expect(page.locator("html[data-ready]")).toBeAttached();
@@ -123,7 +91,7 @@ test("a blurred photo asks for another and fills nothing; the details can be typ
   office,
 }) => {
   test.setTimeout(180_000);
-  const { link } = await caseFor(office, "Maria Clara Santos");
+  const { link } = await caseWithLink(office, "Maria Clara Santos");
   const page = await phone(browser);
   await page.goto(`${office.origin}/case/${link}`);
   await expect(page.locator("html[data-ready]")).toBeAttached();

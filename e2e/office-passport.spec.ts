@@ -1,9 +1,7 @@
 import { drawDataPage, photograph } from "../scripts/passport-set/draw";
 import { travellers } from "../scripts/passport-set/travellers";
-import { loadKeyring } from "../server/data/cases/keys";
-import { CaseStore } from "../server/data/cases/store";
-import { openDatabase } from "../server/data/open";
 import { expectNoViolations } from "./axe";
+import { caseWithLink } from "./cases";
 import { expect, isPhone, test } from "./fixtures";
 
 /*
@@ -17,40 +15,17 @@ if (!santos) throw new Error("the test set has no santos");
 
 test("the office reads a passport photo that came another way and keeps its details", async ({ page, office }) => {
   test.setTimeout(180_000);
-  const database = await openDatabase({ engine: "sqlite", path: office.database }, { migrate: false });
-  let id: number;
-  try {
-    const cases = new CaseStore(database, loadKeyring({ inboxDb: office.database }).keyring);
-    id = await cases.start(
-      {
-        enquiryId: null,
-        name: "Maria Clara Santos",
-        phone: null,
-        email: null,
-        service: "Dubai Tourist Visa",
-        kind: "visit-visa",
-        travelDate: null,
-      },
-      null,
-      new Date(),
-    );
-    const photo = await photograph(await drawDataPage(santos), "clean", 1);
-    await cases.addPaper(
-      id,
-      {
-        paperKey: "passport-first",
-        name: "whatsapp-passport.jpg",
-        type: "image/jpeg",
-        bytes: photo,
-        width: 1250,
-        height: 880,
-      },
-      null,
-      new Date(),
-    );
-  } finally {
-    await database.close();
-  }
+  const photo = await photograph(await drawDataPage(santos), "clean", 1);
+  const { id } = await caseWithLink(office, "Maria Clara Santos", [
+    {
+      paperKey: "passport-first",
+      name: "whatsapp-passport.jpg",
+      type: "image/jpeg",
+      bytes: photo,
+      width: 1250,
+      height: 880,
+    },
+  ]);
   await office.session(page, "staff");
   await page.goto(`${office.origin}/office/cases/${id}`);
   const card = page.locator(".case-passport");
