@@ -64,6 +64,9 @@ const initParameters = {
   load_number_dawg: "0",
   load_unambig_dawg: "0",
   load_bigram_dawg: "0",
+  // No adapting to what it read before (a read's result would hang on the reads before it), no document dictionary.
+  classify_enable_learning: "0",
+  tessedit_enable_doc_dict: "0",
 };
 
 /**
@@ -98,6 +101,11 @@ export function loadPassportEngine(): Promise<Engine> {
       tessedit_char_whitelist: mrzCharacters,
       tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
       preserve_interword_spaces: "0",
+      // The zone mixes letters and digits in one "word" (AB1234561): no penalty for changing kind or case inside it.
+      language_model_penalty_chartype: "0",
+      language_model_penalty_case: "0",
+      language_model_penalty_non_dict_word: "0",
+      language_model_penalty_non_freq_dict_word: "0",
     });
     return made;
   })();
