@@ -8,8 +8,10 @@
  * A bundle of its own (/case/assets/passport-reader.<hash>.js), loaded by the case page only when the traveller
  * asks for a read (load.ts). Parsing the lines is server/papers/passport/rules.ts's.
  */
-import { createWorker, OEM, PSM, type Worker as Engine } from "tesseract.js";
-import type { Prepared } from "./prepare";
+import { createWorker, OEM, type Page, PSM, type Worker as Engine } from "tesseract.js";
+import { mrzLinesFrom, readMrz } from "../../../papers/passport/rules";
+import { matchLookAlike } from "./glyph-match";
+import type { Prepared, PreparedImage } from "./prepare";
 
 /** Set by server/case/assets.ts when it serves this bundle: the engine's folder, and the preparing worker's file. */
 const engineFolder = "@@passport-engine-folder@@";
@@ -171,9 +173,76 @@ export async function readPassportLines(image: Blob, options: ReadOptions = {}):
   const prepared = await prepare(image);
   const reader = await ready;
   options.onStage?.("reading");
-  const result = await reader.recognize(prepared.png);
-  const text = result.data.text ?? "";
+  const today = new Date();
+  const readings: Reading[] = [];
+  let settled: Reading | null = null;
+  for (const image of prepared.images) {
+    const text = textOf((await reader.recognize(image.png, {}, { text: true, blocks: true })).data, image);
+    const lines = mrzLinesFrom(text);
+    const reading: Reading = { text, lines, valid: lines?.length === 2 && readMrz(lines, today).valid };
+    readings.push(reading);
+    settled = settle(readings);
+    if (settled) break;
+  }
+  const text = settled ? settled.lines?.join("\n") + "\n" : unsettled(readings);
   return { text, lines: linesOf(text), zone: prepared.zone, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * The engine's text, each character that has look-alikes checked against their OCR-B shapes (glyph-match.ts) in
+ * the grays it was read from.
+ */
+function textOf(data: Page, image: PreparedImage): string {
+  if (!data.blocks) return data.text ?? "";
+  return data.blocks
+    .flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines))
+    .map((line) =>
+      line.words
+        .flatMap((word) => word.symbols)
+        .map((symbol) => matchLookAlike(image.gray, image.width, symbol.bbox, symbol.text))
+        .join(""),
+    )
+    .join("\n");
+}
+
+interface Reading {
+  /** The engine's text. */
+  text: string;
+  /** The zone's lines found in it (mrzLinesFrom), repaired. */
+  lines: string[] | null;
+  /** Whether they are a passport's (TD3) and all their check digits pass. */
+  valid: boolean;
+}
+
+/**
+ * Characters of a passport number that another one looks like in a photo (0 O D Q, 1 I, 5 S, 2 Z, 8 B, 6 G): read as
+ * each other two at a time, some change the check digits' weighted sums by a multiple of 10 and pass both the number's
+ * check digit and the composite one.
+ */
+const lookAlikes = /[0ODQ1I5S2Z8B6G]/;
+
+/**
+ * The reading settled on among those made so far, or null to read the next preparation: a passing one whose line 2
+ * another preparation read the same (the first of them: its line 1, which no check digit covers, was read from the
+ * gray zone), or a passing one whose number has none of the look-alike characters.
+ */
+function settle(readings: readonly Reading[]): Reading | null {
+  const last = readings.at(-1);
+  if (!last?.valid || !last.lines) return null;
+  const line2 = last.lines[1] ?? "";
+  const agreeing = readings.find((reading) => reading.valid && reading !== last && reading.lines?.[1] === line2);
+  if (agreeing) return agreeing;
+  return lookAlikes.test(line2.slice(0, 9)) ? null : last;
+}
+
+/**
+ * The text given when no reading settled: the first whose check digits fail (the form asks for another photo or the
+ * fields typed), and never one that passes without being confirmed (a wrong number passing by chance).
+ */
+function unsettled(readings: readonly Reading[]): string {
+  const failing = readings.find((reading) => !reading.valid);
+  if (failing) return failing.text;
+  return (readings[0]?.lines?.[0] ?? "") + "\n";
 }
 
 // The rules the passport form applies to what was read (server/papers/passport/rules.ts), in this bundle so that the
