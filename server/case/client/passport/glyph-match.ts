@@ -8,7 +8,7 @@
 import { ocrbGlyphs } from "./ocrb-glyphs";
 
 /** The classes of characters taken for one another. */
-export const lookAlikeClasses = ["0ODQ", "1I", "5S8B3", "2Z", "6G", "MHNW"];
+export const lookAlikeClasses = ["0ODQ", "1I", "5S8B3", "2Z", "6G", "MHNW", "CGQ"];
 
 const gridWidth = 12;
 const gridHeight = 16;
@@ -111,7 +111,7 @@ function score(glyph: { values: Float64Array; aspect: number }, char: string): n
  * better by `margin`.
  */
 export function matchLookAlike(gray: Uint8Array, width: number, box: Box, read: string, margin = 0.07): string {
-  const kin = lookAlikeClasses.find((kind) => kind.includes(read));
+  const kin = lookAlikeClasses.filter((kind) => kind.includes(read)).join("");
   if (!kin) return read;
   const glyph = glyphGrid(gray, width, inkBox(gray, width, box));
   const own = score(glyph, read);

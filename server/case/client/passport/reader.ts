@@ -177,9 +177,8 @@ export async function readPassportLines(image: Blob, options: ReadOptions = {}):
   const readings: Reading[] = [];
   let settled: Reading | null = null;
   for (const image of prepared.images) {
-    const text = textOf((await reader.recognize(image.png, {}, { text: true, blocks: true })).data, image);
-    const lines = mrzLinesFrom(text);
-    const reading: Reading = { text, lines, valid: lines?.length === 2 && readMrz(lines, today).valid };
+    const texts = textsOf((await reader.recognize(image.png, {}, { text: true, blocks: true })).data, image);
+    const reading = readingOf(texts, today);
     readings.push(reading);
     settled = settle(readings);
     if (settled) break;
@@ -190,19 +189,66 @@ export async function readPassportLines(image: Blob, options: ReadOptions = {}):
 
 /**
  * The engine's text, each character that has look-alikes checked against their OCR-B shapes (glyph-match.ts) in
- * the grays it was read from.
+ * the grays it was read from; then, where the shapes and the engine disagree on the last line (line 2), the texts
+ * with the engine's choice at some of those places (at most 6 places, 63 texts more).
  */
-function textOf(data: Page, image: PreparedImage): string {
-  if (!data.blocks) return data.text ?? "";
-  return data.blocks
+function textsOf(data: Page, image: PreparedImage): string[] {
+  if (!data.blocks) return [data.text ?? ""];
+  const lines = data.blocks
     .flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines))
     .map((line) =>
       line.words
         .flatMap((word) => word.symbols)
-        .map((symbol) => matchLookAlike(image.gray, image.width, symbol.bbox, symbol.text))
-        .join(""),
-    )
-    .join("\n");
+        .map((symbol) => ({
+          read: symbol.text,
+          shape: matchLookAlike(image.gray, image.width, symbol.bbox, symbol.text),
+        })),
+    );
+  const base = lines.map((line) => mendSplitM(line.map((char) => char.shape).join("")));
+  const last = lines.at(-1) ?? [];
+  // Where only a digit can stand (rules.ts maps a letter there to its digit), a doubt is no doubt.
+  const digitOnly = (index: number) => last.length === 44 && line2Digits.has(index);
+  const doubts = last.flatMap((char, index) => (char.read === char.shape || digitOnly(index) ? [] : [index]));
+  const texts = [base.join("\n")];
+  if (doubts.length === 0 || doubts.length > 6) return texts;
+  for (let mask = 1; mask < 1 << doubts.length; mask++) {
+    const chars = last.map((char) => char.shape);
+    doubts.forEach((index, bit) => {
+      if (mask & (1 << bit)) chars[index] = last[index]?.read ?? "";
+    });
+    texts.push([...base.slice(0, -1), chars.join("")].join("\n"));
+  }
+  return texts;
+}
+
+/** The places of line 2 where only a digit stands: check digits and dates. */
+const line2Digits = new Set([9, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 26, 27, 42, 43]);
+
+/**
+ * One preparation's reading: its first text (the shapes' choices) when it passes; else the one text among the
+ * others whose line 2 passes, when exactly one line 2 does (the check digits decide between the engine and the
+ * shapes); else the first text, failing.
+ */
+function readingOf(texts: readonly string[], today: Date): Reading {
+  const all = texts.map((text) => {
+    const lines = mrzLinesFrom(text);
+    return { text, lines, valid: lines?.length === 2 && readMrz(lines, today).valid };
+  });
+  const first = all[0] ?? { text: "", lines: null, valid: false };
+  if (first.valid) return first;
+  const passing = all.filter((reading) => reading.valid);
+  const lines2 = new Set(passing.map((reading) => reading.lines?.[1]));
+  return lines2.size === 1 && passing[0] ? passing[0] : first;
+}
+
+/**
+ * The engine cuts a blurred or thick M into I V 1 (no name holds a 1): a line a letter or three too long whose M so
+ * mended makes 43 to 45 characters gets it back (rules.ts then checks what it can).
+ */
+export function mendSplitM(line: string): string {
+  if (line.length <= 44) return line;
+  const mended = line.replace(/IV1/g, "M");
+  return Math.abs(mended.length - 44) <= 1 ? mended : line;
 }
 
 interface Reading {
