@@ -246,6 +246,8 @@ describe("mrzLinesFrom", () => {
     expect(mrzLinesFrom(`${shortName}\n${longNumbers}`)).toEqual(specimen);
     const shortNumbers = specimen[1].replace("B<<<<<", "B<<<<");
     expect(mrzLinesFrom(`${specimen[0]}<\n${shortNumbers}`)).toEqual(specimen);
+    // A speck read as a character after the composite check digit.
+    expect(mrzLinesFrom(`${specimen[0]}\n${specimen[1]}E`)).toEqual(specimen);
     // A digit dropped from the document number: several letters or digits would pass its check digit.
     const dropped = "L89890C36UTO7408122F1204159ZE184226B<<<<<10";
     expect(mrzLinesFrom(`${specimen[0]}\n${dropped}`)).toBeNull();

@@ -327,13 +327,16 @@ function line1OfLength(line: string): string | null {
 }
 
 /**
- * Line 2 a character too long or short: a filler dropped from, or added to, a run of fillers. Every place is tried;
+ * Line 2 a character too long or short: a filler dropped from, or added to, a run of fillers, or a character too many
+ * at its end. Every place is tried;
  * the repair stands only when exactly one gives a line whose check digits all pass and whose fields are well formed.
  */
 function line2OfLength(line: string, line1: string): string | null {
   if (line.length === 44) return line;
   const candidates = new Set<string>();
   if (line.length === 45) {
+    // A speck read as a character after the composite check digit, or a filler too many in a run of fillers.
+    candidates.add(line.slice(0, 44));
     for (let i = 0; i < line.length; i++) {
       if (line[i] === "<" && (line[i - 1] === "<" || line[i + 1] === "<")) {
         candidates.add(line.slice(0, i) + line.slice(i + 1));

@@ -4,18 +4,31 @@
  * its characters are about 34 px high, and its light evened out. Runs where OffscreenCanvas is (a Web Worker:
  * prep-worker.ts; the page itself when the browser has no such worker). Returns a PNG of the zone.
  */
-import { evenOut, findZone, grayOf } from "./zone";
+import { binarise, evenOut, findZone, grayOf, sharpen } from "./zone";
 
 export interface Prepared {
-  png: Blob;
+  /**
+   * The zone's preparations, read one after the other until a reading settles (reader.ts): its light evened out, in
+   * grays; then made black and white (Otsu); sharpened then made black and white; at another scale. Each as a PNG
+   * for the engine and as grays (for telling look-alike characters apart: glyph-match.ts).
+   */
+  images: PreparedImage[];
   /** The zone's box in the photo's pixels (upright), or null when it was not found (the bottom third was read). */
   zone: { x: number; y: number; w: number; h: number } | null;
+}
+
+export interface PreparedImage {
+  png: Blob;
+  gray: Uint8Array;
+  width: number;
 }
 
 /** The small copy's width, in which the zone is looked for. */
 const smallWidth = 560;
 /** The characters' height wanted in the crop. */
 const charHeight = 34;
+/** The characters' height of the last preparation tried. */
+const otherCharHeight = 40;
 
 function context(canvas: OffscreenCanvas): OffscreenCanvasRenderingContext2D {
   const context = canvas.getContext("2d", { willReadFrequently: true });
@@ -44,31 +57,47 @@ export async function preparePhoto(image: Blob): Promise<Prepared> {
     const w = (zone.w + margin * 3) * k;
     const h = (zone.h + margin * 2) * k;
     // Scaled so that a character is about charHeight pixels high, and never wider than the engine likes.
-    const factor = Math.min(charHeight / (zone.lineHeight * k), 2_400 / w, 4);
-    const ow = Math.max(1, Math.round(w * factor));
-    const oh = Math.max(1, Math.round(h * factor));
-    const out = new OffscreenCanvas(ow, oh);
-    const outContext = context(out);
-    outContext.fillStyle = "#fff";
-    outContext.fillRect(0, 0, ow, oh);
-    outContext.imageSmoothingQuality = "high";
-    // The photo's point (x, y) goes to factor · (x·cos + y·sin − x0, −x·sin + y·cos − y0): turned level, then cut.
     const cos = Math.cos(zone.angle);
     const sin = Math.sin(zone.angle);
-    outContext.setTransform(factor * cos, -factor * sin, factor * sin, factor * cos, -factor * x0, -factor * y0);
-    outContext.drawImage(bitmap, 0, 0);
-    outContext.setTransform(1, 0, 0, 1, 0, 0);
-    const pixels = outContext.getImageData(0, 0, ow, oh);
-    const gray = evenOut(grayOf(pixels.data, ow, oh), ow, oh, Math.round(charHeight * 1.5));
-    for (let i = 0, p = 0; i < gray.length; i++, p += 4) {
-      const value = gray[i] ?? 0;
-      pixels.data[p] = value;
-      pixels.data[p + 1] = value;
-      pixels.data[p + 2] = value;
-      pixels.data[p + 3] = 255;
-    }
-    outContext.putImageData(pixels, 0, 0);
-    const png = await out.convertToBlob({ type: "image/png" });
+    /** The zone turned level, cut and scaled so that a character is `height` px high, its light evened out. */
+    const render = (height: number) => {
+      // Never wider than the engine likes.
+      const factor = Math.min(height / (zone.lineHeight * k), 2_400 / w, 4);
+      const ow = Math.max(1, Math.round(w * factor));
+      const oh = Math.max(1, Math.round(h * factor));
+      const out = new OffscreenCanvas(ow, oh);
+      const outContext = context(out);
+      outContext.fillStyle = "#fff";
+      outContext.fillRect(0, 0, ow, oh);
+      outContext.imageSmoothingQuality = "high";
+      // The photo's point (x, y) goes to factor · (x·cos + y·sin − x0, −x·sin + y·cos − y0): turned level, then cut.
+      outContext.setTransform(factor * cos, -factor * sin, factor * sin, factor * cos, -factor * x0, -factor * y0);
+      outContext.drawImage(bitmap, 0, 0);
+      outContext.setTransform(1, 0, 0, 1, 0, 0);
+      const pixels = outContext.getImageData(0, 0, ow, oh);
+      const gray = evenOut(grayOf(pixels.data, ow, oh), ow, oh, Math.round(height * 1.5));
+      /** The grays as a PNG. */
+      const png = (values: Uint8Array) => {
+        for (let i = 0, p = 0; i < values.length; i++, p += 4) {
+          const value = values[i] ?? 0;
+          pixels.data[p] = value;
+          pixels.data[p + 1] = value;
+          pixels.data[p + 2] = value;
+          pixels.data[p + 3] = 255;
+        }
+        outContext.putImageData(pixels, 0, 0);
+        return out.convertToBlob({ type: "image/png" }).then((blob) => ({ png: blob, gray: values, width: ow }));
+      };
+      return { gray, ow, oh, png };
+    };
+    const main = render(charHeight);
+    const images = [
+      await main.png(main.gray),
+      await main.png(binarise(main.gray)),
+      await main.png(binarise(sharpen(main.gray, main.ow, main.oh, Math.round(charHeight / 8), 1))),
+    ];
+    const large = render(otherCharHeight);
+    images.push(await large.png(binarise(large.gray)));
     // The zone's upright bounding box in the photo, for the page to show where it read.
     const corners = [
       [x0, y0],
@@ -86,7 +115,7 @@ export async function preparePhoto(image: Blob): Promise<Prepared> {
       w: Math.round(Math.min(bitmap.width, Math.max(...xs)) - left),
       h: Math.round(Math.min(bitmap.height, Math.max(...ys)) - top),
     };
-    return { png, zone: zone.found ? box : null };
+    return { images, zone: zone.found ? box : null };
   } finally {
     bitmap.close();
   }

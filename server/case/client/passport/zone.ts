@@ -250,3 +250,69 @@ export function evenOut(gray: Uint8Array, width: number, height: number, radius:
   }
   return gray;
 }
+
+/**
+ * Otsu's threshold of a grayscale image: the level that best splits its histogram in two (the ink and the paper),
+ * the one whose two classes' means lie farthest apart, weighted by their sizes.
+ */
+export function otsuLevel(gray: Uint8Array): number {
+  const histogram = new Float64Array(256);
+  for (const value of gray) histogram[value] = (histogram[value] ?? 0) + 1;
+  let total = 0;
+  for (let v = 0; v < 256; v++) total += v * (histogram[v] ?? 0);
+  let below = 0;
+  let belowSum = 0;
+  let best = 0;
+  let level = 127;
+  for (let v = 0; v < 255; v++) {
+    below += histogram[v] ?? 0;
+    belowSum += v * (histogram[v] ?? 0);
+    const above = gray.length - below;
+    if (below === 0 || above === 0) continue;
+    const spread = below * above * (belowSum / below - (total - belowSum) / above) ** 2;
+    if (spread > best) {
+      best = spread;
+      level = v;
+    }
+  }
+  return level;
+}
+
+/** Black text on white: every pixel at or under the level made black, the others white (a new array). */
+export function binarise(gray: Uint8Array, level = otsuLevel(gray)): Uint8Array {
+  return gray.map((value) => (value <= level ? 0 : 255));
+}
+
+/**
+ * A mild unsharp mask, for a blurred photo: each pixel pushed away from its neighbourhood's mean (a box of
+ * `radius` pixels) by `amount` times the difference (a new array).
+ */
+export function sharpen(gray: Uint8Array, width: number, height: number, radius: number, amount: number): Uint8Array {
+  const stride = width + 1;
+  const sums = new Float64Array(stride * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let rowSum = 0;
+    for (let x = 0; x < width; x++) {
+      rowSum += gray[y * width + x] ?? 0;
+      sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] ?? 0) + rowSum;
+    }
+  }
+  const out = new Uint8Array(gray.length);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(height, y + radius + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(width, x + radius + 1);
+      const mean =
+        ((sums[y1 * stride + x1] ?? 0) -
+          (sums[y0 * stride + x1] ?? 0) -
+          (sums[y1 * stride + x0] ?? 0) +
+          (sums[y0 * stride + x0] ?? 0)) /
+        ((x1 - x0) * (y1 - y0));
+      const value = gray[y * width + x] ?? 0;
+      out[y * width + x] = Math.max(0, Math.min(255, Math.round(value + amount * (value - mean))));
+    }
+  }
+  return out;
+}
