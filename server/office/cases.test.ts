@@ -343,9 +343,21 @@ describe.each(engines)("a traveller's case in the office, on %s", (engine) => {
     expect(typed.status).toBe(303);
     expect(await cases.passport(id)).toMatchObject({ how: "office-typed", fields: { documentNumber: "P7654321" } });
     expect((await cases.events(id)).find((event) => event.kind === "passport")?.who).toBe("Staff Sam");
+    // Another site's post: refused, nothing changed.
+    const crossSite = await staff.client.form(
+      `/office/cases/${id}/passport`,
+      { ...fields, surname: "FORGED" },
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    );
+    expect(crossSite.status).toBe(403);
+    expect((await cases.passport(id))?.fields.surname).toBe("REYES");
     // No session: the sign-in page, nothing kept.
-    const anonymous = await new OfficeClient(server.origin).form(`/office/cases/${id}/passport`, fields);
+    const anonymous = await new OfficeClient(server.origin).form(`/office/cases/${id}/passport`, {
+      ...fields,
+      surname: "ANON",
+    });
     expect([303, 401, 403]).toContain(anonymous.status);
+    expect((await cases.passport(id))?.fields.surname).toBe("REYES");
   });
 
   it("moves the stage, asking what and why for 'need more' and keeping what was typed", async () => {

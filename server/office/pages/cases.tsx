@@ -16,6 +16,7 @@ import {
 import type { ReadyReply } from "../replies";
 import { ago, dubaiDateTime } from "../time";
 import { PostForm } from "./post-form";
+import { ReadyTextList } from "./ready-texts";
 import { CasePaymentsSection, type PaymentsView } from "./payments";
 
 export type CasesShow = "waiting" | "open" | "closed";
@@ -183,29 +184,7 @@ export function CaseView({
             </p>
             <input class="case-link-text" type="text" readOnly value={issued.link} aria-label="The link to send" />
             {issued.texts.length > 0 ? (
-              <ul class="ready-list case-link-texts">
-                {issued.texts.map((text) => (
-                  <li key={text.name} class="ready">
-                    <p class="ready-name">{text.name}</p>
-                    <p class="ready-preview">{visible(text.text)}</p>
-                    <div class="ready-links">
-                      {text.whatsapp ? (
-                        <a class="reply reply-whatsapp" href={text.whatsapp} target="_blank" rel="noopener noreferrer">
-                          WhatsApp
-                        </a>
-                      ) : null}
-                      {text.email ? (
-                        <a class="reply reply-email" href={text.email}>
-                          E-mail
-                        </a>
-                      ) : null}
-                      {!text.whatsapp && !text.email ? (
-                        <span class="quiet">No number or address to send it to: copy the link.</span>
-                      ) : null}
-                    </div>
-                  </li>
-                ))}
-              </ul>
+              <ReadyTextList texts={issued.texts} copy="link" className="case-link-texts" />
             ) : (
               <p class="quiet">Copy the link and send it to the traveller.</p>
             )}

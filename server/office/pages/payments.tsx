@@ -7,12 +7,13 @@
 import type { InvoiceRecord } from "../../data/invoices/store";
 import { formatAed } from "../../data/payments/money";
 import type { PaymentRecord, RefundRecord } from "../../data/payments/store";
-import { oneLine, visible } from "../../text";
+import { oneLine } from "../../text";
 import type { DraftLine, ServiceCharge } from "../payments";
 import { formLines, longestLabel, longestReason } from "../payments";
 import type { ReadyReply } from "../replies";
 import { dubaiDateTime } from "../time";
 import { PostForm } from "./post-form";
+import { ReadyTextList } from "./ready-texts";
 
 export interface PaymentRow {
   payment: PaymentRecord;
@@ -58,34 +59,6 @@ const statusWords: Record<PaymentRecord["status"], string> = {
 
 export const invoiceHref = (caseId: number, invoice: Pick<InvoiceRecord, "id">) =>
   `/office/cases/${caseId}/invoices/${invoice.id}`;
-
-function ReadyTexts({ texts }: { texts: readonly ReadyReply[] }) {
-  return (
-    <ul class="ready-list">
-      {texts.map((text) => (
-        <li key={text.name} class="ready">
-          <p class="ready-name">{text.name}</p>
-          <p class="ready-preview">{visible(text.text)}</p>
-          <div class="ready-links">
-            {text.whatsapp ? (
-              <a class="reply reply-whatsapp" href={text.whatsapp} target="_blank" rel="noopener noreferrer">
-                WhatsApp
-              </a>
-            ) : null}
-            {text.email ? (
-              <a class="reply reply-email" href={text.email}>
-                E-mail
-              </a>
-            ) : null}
-            {!text.whatsapp && !text.email ? (
-              <span class="quiet">No number or address to send it to: copy the text.</span>
-            ) : null}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function Payment({ view, row }: { view: PaymentsView; row: PaymentRow }) {
   const { payment, invoice, creditNotes, refunds } = row;
@@ -222,7 +195,7 @@ export function CasePaymentsSection({ view }: { view: PaymentsView }) {
           {view.asked.link ? (
             <>
               <p class="quiet">Send it now: the link in it is shown only this once, and any link sent before stops.</p>
-              <ReadyTexts texts={view.asked.texts} />
+              <ReadyTextList texts={view.asked.texts} copy="text" />
             </>
           ) : null}
         </div>

@@ -68,3 +68,43 @@ export function ReadyTexts({ ready, note = null }: { ready: readonly ReadyReply[
     </details>
   );
 }
+
+/**
+ * Ready texts shown open, to send at once: a case's new link ("Your papers") and a payment just asked for ("Your
+ * payment"), each with its WhatsApp and E-mail links; `copy` names what to copy by hand when there is neither.
+ */
+export function ReadyTextList({
+  texts,
+  copy,
+  className = "",
+}: {
+  texts: readonly ReadyReply[];
+  copy: "link" | "text";
+  className?: string;
+}) {
+  return (
+    <ul class={`ready-list ${className}`.trim()}>
+      {texts.map((text) => (
+        <li key={text.name} class="ready">
+          <p class="ready-name">{text.name}</p>
+          <p class="ready-preview">{visible(text.text)}</p>
+          <div class="ready-links">
+            {text.whatsapp ? (
+              <a class="reply reply-whatsapp" href={text.whatsapp} target="_blank" rel="noopener noreferrer">
+                WhatsApp
+              </a>
+            ) : null}
+            {text.email ? (
+              <a class="reply reply-email" href={text.email}>
+                E-mail
+              </a>
+            ) : null}
+            {!text.whatsapp && !text.email ? (
+              <span class="quiet">No number or address to send it to: copy the {copy}.</span>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
