@@ -6,12 +6,13 @@
  */
 import { writeFileSync } from "node:fs";
 import sharp from "sharp";
-import { glyphGrid, lookAlikeClasses } from "../../server/case/client/passport/glyph-match.ts";
+import { glyphGrid, lookAlikeClasses, sexCharacters } from "../../server/case/client/passport/glyph-match.ts";
 
-const characters = [...new Set(lookAlikeClasses.join(""))].sort();
+// The look-alikes, and the characters the sex may be (F, M, X, <: glyph-match.ts's sexShown).
+const characters = [...new Set(lookAlikeClasses.join("") + sexCharacters)].sort();
 const entries: string[] = [];
 for (const char of characters) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#fff"/><text x="40" y="150" font-family="OCR B" font-size="120" fill="#000">${char}</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#fff"/><text x="40" y="150" font-family="OCR B" font-size="120" fill="#000">${char === "<" ? "&lt;" : char}</text></svg>`;
   const { data, info } = await sharp(Buffer.from(svg)).grayscale().raw().toBuffer({ resolveWithObject: true });
   const gray = new Uint8Array(data.buffer, data.byteOffset, data.length);
   let x0 = info.width;

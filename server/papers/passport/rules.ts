@@ -283,8 +283,8 @@ export function readMrz(lines: string[], today: Date): MrzReading {
 const fillerLookAlikes = /[«‹〈⟨＜≤≪‹]/g;
 
 // The usual confusions, each mapped only where the field allows one reading of it.
-const asDigit: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", B: "8", S: "5", Z: "2", G: "6" };
-const asLetter: Record<string, string> = { "0": "O", "1": "I", "8": "B", "5": "S", "2": "Z", "6": "G" };
+export const asDigit: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", B: "8", S: "5", Z: "2", G: "6" };
+export const asLetter: Record<string, string> = { "0": "O", "1": "I", "8": "B", "5": "S", "2": "Z", "6": "G" };
 
 type Kind = "letter" | "digit" | "any";
 

@@ -8,9 +8,10 @@ import { binarise, evenOut, findZone, grayOf, sharpen } from "./zone";
 
 export interface Prepared {
   /**
-   * The zone's preparations, read one after the other until a reading settles (reader.ts): its light evened out, in
-   * grays; then made black and white (Otsu); sharpened then made black and white; at another scale. Each as a PNG
-   * for the engine and as grays (for telling look-alike characters apart: glyph-match.ts).
+   * The zone's preparations, read one after the other until a reading settles (reader.ts, choose.ts): its light
+   * evened out, in grays; then made black and white (Otsu); sharpened then made black and white; at another scale,
+   * sharpened then made black and white, and only made black and white. Each as a PNG for the engine and as grays
+   * (for telling look-alike characters apart: glyph-match.ts), with the grays before black and white beside them.
    */
   images: PreparedImage[];
   /** The zone's box in the photo's pixels (upright), or null when it was not found (the bottom third was read). */
@@ -21,6 +22,8 @@ export interface PreparedImage {
   png: Blob;
   gray: Uint8Array;
   width: number;
+  /** The grays before they were made black and white, when they were (the photo's own shapes: choose.ts). */
+  shades?: Uint8Array;
 }
 
 /** The small copy's width, in which the zone is looked for. */
@@ -76,8 +79,8 @@ export async function preparePhoto(image: Blob): Promise<Prepared> {
       outContext.setTransform(1, 0, 0, 1, 0, 0);
       const pixels = outContext.getImageData(0, 0, ow, oh);
       const gray = evenOut(grayOf(pixels.data, ow, oh), ow, oh, Math.round(height * 1.5));
-      /** The grays as a PNG. */
-      const png = (values: Uint8Array) => {
+      /** The grays as a PNG; `shades`: the grays they were made from, when they are black and white. */
+      const png = (values: Uint8Array, shades?: Uint8Array) => {
         for (let i = 0, p = 0; i < values.length; i++, p += 4) {
           const value = values[i] ?? 0;
           pixels.data[p] = value;
@@ -86,18 +89,28 @@ export async function preparePhoto(image: Blob): Promise<Prepared> {
           pixels.data[p + 3] = 255;
         }
         outContext.putImageData(pixels, 0, 0);
-        return out.convertToBlob({ type: "image/png" }).then((blob) => ({ png: blob, gray: values, width: ow }));
+        return out
+          .convertToBlob({ type: "image/png" })
+          .then((blob): PreparedImage => ({ png: blob, gray: values, width: ow, ...(shades ? { shades } : {}) }));
       };
       return { gray, ow, oh, png };
     };
     const main = render(charHeight);
     const images = [
       await main.png(main.gray),
-      await main.png(binarise(main.gray)),
-      await main.png(binarise(sharpen(main.gray, main.ow, main.oh, Math.round(charHeight / 8), 1))),
+      await main.png(binarise(main.gray), main.gray),
+      await main.png(binarise(sharpen(main.gray, main.ow, main.oh, Math.round(charHeight / 8), 1)), main.gray),
     ];
+    // At another scale: sharpened first (where a blurred photo's 4 and B are read right, as at the first scale), then
+    // only made black and white.
     const large = render(otherCharHeight);
-    images.push(await large.png(binarise(large.gray)));
+    images.push(
+      await large.png(
+        binarise(sharpen(large.gray, large.ow, large.oh, Math.round(otherCharHeight / 8), 1)),
+        large.gray,
+      ),
+    );
+    images.push(await large.png(binarise(large.gray), large.gray));
     // The zone's upright bounding box in the photo, for the page to show where it read.
     const corners = [
       [x0, y0],
