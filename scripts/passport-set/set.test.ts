@@ -8,7 +8,7 @@ import { readMrz } from "../../server/papers/passport/rules.ts";
 import { drawDataPage, mrzWidth, pageSize, photograph } from "./draw.ts";
 import { makeSet, type TruthEntry } from "./make.ts";
 import { checkDigit, td3Lines, truthFields } from "./mrz-writer.ts";
-import { travellerExpiringIn, travellers } from "./travellers.ts";
+import { randomTravellers, travellerExpiringIn, travellers } from "./travellers.ts";
 
 // The passport test set's recipe (issue 57): the travellers, their lines, a few photos. The whole set is made by
 // `npm run passport:set`; this keeps to a few photos so that it takes seconds.
@@ -54,6 +54,26 @@ describe("the travellers and their lines", () => {
     expect(long[0]).toBe("P<USAWOLFESCHLEGELSTEINHAUSENBERGERDORFF<<HU");
     const short = td3Lines(travellers.find((t) => t.id === "mostafa") ?? travellerExpiringIn(0, new Date()));
     expect(short[1].slice(0, 10)).toBe("A7<<<<<<<1");
+  });
+
+  it("draws made-up travellers from a seed for a set the reader was never tuned on: the same seed, the same travellers, their lines right", () => {
+    const drawn = randomTravellers(40, 7);
+    expect(randomTravellers(40, 7)).toEqual(drawn);
+    expect(randomTravellers(40, 8)).not.toEqual(drawn);
+    expect(new Set(drawn.map((t) => t.id)).size).toBe(40);
+    for (const t of drawn) {
+      const lines = td3Lines(t);
+      expect(lines.map((line) => line.length)).toEqual([44, 44]);
+      expect(parse(lines).valid, t.id).toBe(true);
+      expect(readMrz(lines, new Date(2026, 10, 29)).fields).toEqual({
+        ...truthFields(t),
+        issuingState: t.issuingState,
+      });
+    }
+    // Numbers full of the look-alikes the reader must tell apart.
+    expect(
+      drawn.filter((t) => /[0O]/.test(t.documentNumber) && /[1I5S8B2Z6G]/.test(t.documentNumber)).length,
+    ).toBeGreaterThan(10);
   });
 
   it("makes a traveller whose passport has the months left that are asked for", () => {

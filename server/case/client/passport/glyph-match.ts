@@ -116,12 +116,10 @@ function template(char: string): Glyph | null {
 }
 
 /** How well a cut-out character matches a character's OCR-B shape: the grids' correlation, less the aspects' gap. */
-function score(glyph: { values: Float64Array; aspect: number }, char: string): number {
+function score(glyph: Glyph, char: string): number {
   const model = template(char);
   if (!model) return -Infinity;
-  let dot = 0;
-  for (let i = 0; i < model.values.length; i++) dot += (model.values[i] ?? 0) * (glyph.values[i] ?? 0);
-  return dot - Math.abs(Math.log(glyph.aspect / model.aspect)) * 0.5;
+  return correlation(glyph, model) - Math.abs(Math.log(glyph.aspect / model.aspect)) * 0.5;
 }
 
 /**
