@@ -151,6 +151,12 @@ export function matchLookAlike(
   return best;
 }
 
+/** How well the box matches each of `chars`' OCR-B shapes (the font's), as matchLookAlike scores them. */
+export function fontScores(gray: Uint8Array, width: number, box: Box, chars: readonly string[]): Map<string, number> {
+  const glyph = glyphGrid(gray, width, inkBox(gray, width, box));
+  return new Map(chars.map((char) => [char, score(glyph, char)]));
+}
+
 /** A character's shape as glyphGrid gives it. */
 export type Glyph = ReturnType<typeof glyphGrid>;
 
@@ -162,20 +168,24 @@ function correlation(glyph: Glyph, model: Glyph): number {
 }
 
 /**
- * How like the photo's own 0 a character must be to be taken for a 0 without doubt, and how unlike to be taken for a
- * letter (O, D, Q) without doubt, when the photo shows no such letter to compare with. Measured on the test set's
- * photos (scripts/passport-set): a 0 matched its photo's other 0s at 0.946 and more, an O at 0.967 and less.
+ * How like the photo's own shape of a character another must be to be taken for it without doubt, and how unlike to be
+ * ruled out. Measured on the test set's photos (scripts/passport-set): a 0 matched its photo's other 0s at 0.946 and
+ * more, an O at 0.967 and less.
  */
-export const zeroSure = 0.97;
-export const letterSure = 0.94;
+export const sameSure = 0.97;
+export const otherSure = 0.94;
+
+/** What the photo's own shapes say of a character: it is the box's, it is not, or they cannot tell. */
+export type Verdict = "is" | "isnt" | "maybe";
 
 /**
  * The photo's own shapes of characters whose identity is sure (a date's digits whose check digit passes, a name's
- * letters): blurred, lit and printed as the rest of the photo is, they tell a 0 from an O where the font's clean shapes
- * cannot (blurred, OCR-B's narrow 0 matches the font's O better than its 0).
+ * letters): blurred, lit and printed as the rest of the photo is, they tell look-alikes apart where the font's clean
+ * shapes cannot (blurred, OCR-B's narrow 0 matches the font's O better than its 0).
  */
 export class PhotoShapes {
   private readonly seen = new Map<string, Glyph[]>();
+  private readonly models = new Map<string, Glyph>();
 
   constructor(
     private readonly gray: Uint8Array,
@@ -186,41 +196,52 @@ export class PhotoShapes {
     return glyphGrid(this.gray, this.width, inkBox(this.gray, this.width, box));
   }
 
-  /** A character of the photo whose identity is sure (only those that look like a 0 are kept). */
+  /** A character of the photo whose identity is sure (only look-alikes are kept). */
   learn(char: string, box: Box): void {
-    if (!"0ODQ".includes(char) || char === "") return;
+    if (char === "" || !lookAlikeClasses.some((kind) => kind.includes(char))) return;
     const list = this.seen.get(char) ?? [];
     list.push(this.glyph(box));
     this.seen.set(char, list);
+    this.models.delete(char);
   }
 
   /** The mean shape of a character in this photo, or null when none was learnt. */
   private model(char: string): Glyph | null {
+    const known = this.models.get(char);
+    if (known) return known;
     const list = this.seen.get(char);
     if (!list?.length) return null;
     const values = new Float64Array(gridWidth * gridHeight);
     for (const glyph of list) glyph.values.forEach((value, i) => (values[i] = (values[i] ?? 0) + value));
     const norm = Math.sqrt(values.reduce((sum, value) => sum + value * value, 0)) || 1;
     for (let i = 0; i < values.length; i++) values[i] = (values[i] ?? 0) / norm;
-    return { values, aspect: list.reduce((sum, glyph) => sum + glyph.aspect, 0) / list.length };
+    const model = { values, aspect: list.reduce((sum, glyph) => sum + glyph.aspect, 0) / list.length };
+    this.models.set(char, model);
+    return model;
   }
 
   /**
-   * Whether the box shows a 0 or a letter that looks like one (O, D, Q), by the photo's own shapes: the nearer of its
-   * 0 and such letters where it shows both, else how like its 0 the box is; "unsure" where the photo has no 0 or the
-   * box is between.
+   * What the photo's own shapes say of each of `candidates` for the box: "is" when the box is as like the photo's
+   * shape of it as the photo's own are (and clearly likelier than any other candidate's), "isnt" when it is clearly
+   * unlike it, "maybe" between, or where the photo shows no such character.
    */
-  zeroOrLetter(box: Box): "zero" | "letter" | "unsure" {
-    const zero = this.model("0");
-    if (!zero) return "unsure";
+  judge(box: Box, candidates: readonly string[]): Map<string, Verdict> {
     const glyph = this.glyph(box);
-    const asZero = correlation(glyph, zero);
-    const letters = ["O", "D", "Q"].flatMap((char) => this.model(char) ?? []);
-    if (letters.length > 0) {
-      const asLetter = Math.max(...letters.map((letter) => correlation(glyph, letter)));
-      if (Math.abs(asZero - asLetter) < 0.01) return "unsure";
-      return asZero > asLetter ? "zero" : "letter";
+    const likeness = new Map<string, number>();
+    for (const char of candidates) {
+      const model = this.model(char);
+      if (model) likeness.set(char, correlation(glyph, model));
     }
-    return asZero >= zeroSure ? "zero" : asZero < letterSure ? "letter" : "unsure";
+    const verdicts = new Map<string, Verdict>();
+    for (const char of candidates) {
+      const value = likeness.get(char);
+      const rivals = [...likeness].filter(([other]) => other !== char).map(([, other]) => other);
+      if (value === undefined) verdicts.set(char, "maybe");
+      else if (value >= sameSure && rivals.every((other) => value - other >= 0.01)) verdicts.set(char, "is");
+      else if (value < otherSure || [...likeness.values()].some((other) => other - value >= 0.01 && other >= sameSure))
+        verdicts.set(char, "isnt");
+      else verdicts.set(char, "maybe");
+    }
+    return verdicts;
   }
 }
