@@ -1,8 +1,8 @@
 /**
  * Writes server/case/client/passport/ocrb-glyphs.ts: the OCR-B shapes of the characters an OCR engine takes for one
- * another in a passport's zone (0 O D Q, 1 I, 5 S 8 B 3, 2 Z, 6 G, M H N W), each drawn with Debian's fonts-ocr-b,
- * cut to its ink and sampled on a small grid of grays (reader.ts checks the engine's choice among look-alikes against
- * them). `npx tsx scripts/passport-set/glyphs.ts` (needs the font; the file is committed).
+ * another in a passport's zone (glyph-match.ts's lookAlikeClasses) and those the sex may be (F M X <), each drawn
+ * with Debian's fonts-ocr-b, cut to its ink and sampled on a small grid of grays (glyph-match.ts and choose.ts weigh
+ * the engine's choice among look-alikes against them). `npx tsx scripts/passport-set/glyphs.ts` (needs the font; the file is committed).
  */
 import { writeFileSync } from "node:fs";
 import sharp from "sharp";

@@ -20,7 +20,7 @@ async function drawn(char: string, blur = 0.6) {
 }
 
 describe("matchLookAlike", () => {
-  it("corrects the engine's look-alike by the OCR-B shape: 8 for S, 2 for Z, 5 for S, H for M, O for 0 (a 0 read as O is left: too close to overrule)", async () => {
+  it("corrects the engine's look-alike by the OCR-B shape: 8 for S, 2 for Z, 5 for S, H for M, O for 0, W for U (a 0 read as O is left: too close to overrule)", async () => {
     const cases: [read: string, shown: string][] = [
       ["S", "8"],
       ["Z", "2"],
@@ -28,6 +28,7 @@ describe("matchLookAlike", () => {
       ["H", "M"],
       ["0", "O"],
       ["8", "B"],
+      ["U", "W"],
     ];
     for (const [read, shown] of cases) {
       const { gray, width, box } = await drawn(shown);
@@ -36,7 +37,7 @@ describe("matchLookAlike", () => {
   });
 
   it("keeps the engine's choice when it is right, and any character without look-alikes", async () => {
-    for (const char of ["0", "O", "5", "S", "8", "B", "M", "2", "Z", "1", "I"]) {
+    for (const char of ["0", "O", "5", "S", "8", "B", "M", "2", "Z", "1", "I", "U", "V", "W"]) {
       const { gray, width, box } = await drawn(char);
       expect(matchLookAlike(gray, width, box, char), char).toBe(char);
     }

@@ -8,7 +8,7 @@
 import { ocrbGlyphs } from "./ocrb-glyphs";
 
 /** The classes of characters taken for one another. */
-export const lookAlikeClasses = ["0ODQ", "1I", "5S8B3", "2Z", "6G", "MHNW", "CGQ"];
+export const lookAlikeClasses = ["0ODQ", "1I", "5S8B3", "2Z", "6G", "MHNW", "CGQ", "UVW"];
 
 /** What the sex may be on line 2: F, M, or X or < for neither. */
 export const sexCharacters = "FMX<";
