@@ -8,7 +8,15 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { td3Lines } from "../../../../scripts/passport-set/mrz-writer";
 import { travellers } from "../../../../scripts/passport-set/travellers";
-import { checkDigit, type EngineLine, otherNumberPasses, ReadingChoice, textsOf, withoutStrays } from "./choose";
+import {
+  checkDigit,
+  type EngineLine,
+  otherNumberPasses,
+  ReadingChoice,
+  readingOf,
+  textsOf,
+  withoutStrays,
+} from "./choose";
 import { type Box, PhotoShapes, sexShown } from "./glyph-match";
 
 const fontSize = 48;
@@ -74,8 +82,17 @@ describe("ReadingChoice", () => {
   });
 
   it("never settles on a blurred number whose 0s and Os it cannot tell (no date 0 of its own), even one that passes", async () => {
-    // X00000000 with dates free of any 0: the photo teaches no 0, and the font's shapes do not tell a blurred 0 from O.
-    const lines = td3Lines({ ...traveller("al-hashimi"), birthDate: "1999-12-31", expiryDate: "2033-12-31" });
+    // X00000000 with dates free of any 0 and names free of any O: the photo teaches neither, and the font's shapes do
+    // not tell a blurred 0 from O.
+    const lines = td3Lines({
+      ...traveller("al-hashimi"),
+      givenNames: "Lina",
+      nationality: "KEN",
+      issuingState: "KEN",
+      birthDate: "1999-12-31",
+      expiryDate: "2033-12-31",
+    });
+    expect(lines[0]).not.toMatch(/[0ODQ]/);
     expect(lines[1]?.slice(13, 27)).not.toContain("0");
     // The engine's reading: O for the 0s at the number's 2nd and 4th places (weights 3 and 7: the check digit passes).
     const misread = `XO0O00000${lines[1]?.slice(9)}`;
@@ -129,6 +146,38 @@ describe("PhotoShapes", () => {
         ["O", "maybe"],
       ]),
     );
+  });
+});
+
+describe("readingOf", () => {
+  it("is sure of a passing reading only when no other choice at its number's places in doubt passes too", () => {
+    const lines = td3Lines(traveller("al-hashimi"));
+    // O for the 0s at the number's 2nd and 4th places (weights 3 and 7): the check digit passes all the same.
+    const misread = `${lines[0]}\nXO0O00000${lines[1]?.slice(9)}`;
+    const today = new Date("2026-11-29");
+    const unsure = readingOf(
+      [misread],
+      new Map([
+        [1, ["0"]],
+        [3, ["0"]],
+      ]),
+      today,
+    );
+    expect(unsure.valid).toBe(true);
+    expect(unsure.sure).toBe(false);
+    // Only one place in doubt: its other choice fails the check digit, so the reading is sure.
+    expect(readingOf([misread], new Map([[1, ["0"]]]), today).sure).toBe(true);
+    expect(readingOf([misread], new Map(), today).sure).toBe(true);
+  });
+
+  it("chooses the one text whose line 2 passes when the shapes' text fails, and is sure of it only when its places allow no other", () => {
+    const lines = td3Lines(traveller("al-hashimi"));
+    const today = new Date("2026-11-29");
+    const failing = `${lines[0]}\nXO0000000${lines[1]?.slice(9)}`;
+    const right = `${lines[0]}\n${lines[1]}`;
+    const reading = readingOf([failing, right], new Map([[1, ["0"]]]), today);
+    expect(reading.lines?.[1]).toBe(lines[1]);
+    expect(reading.sure).toBe(true);
   });
 });
 

@@ -196,7 +196,7 @@ const line2Digits = new Set([9, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 
  * others whose line 2 passes, when exactly one line 2 does (the check digits decide between the engine and the
  * shapes); else the first text, failing. Sure when no other choice at the number's places in doubt would pass too.
  */
-function readingOf(texts: readonly string[], others: Map<number, string[]>, today: Date): Reading {
+export function readingOf(texts: readonly string[], others: Map<number, string[]>, today: Date): Reading {
   const all = texts.map((text) => {
     const lines = mrzLinesFrom(text);
     return { text, lines, valid: lines?.length === 2 && readMrz(lines, today).valid };
@@ -206,12 +206,16 @@ function readingOf(texts: readonly string[], others: Map<number, string[]>, toda
   const lines2 = new Set(passing.map((reading) => reading.lines?.[1]));
   const chosen = first.valid ? first : lines2.size === 1 && passing[0] ? passing[0] : first;
   const number = chosen.lines?.[1]?.slice(0, 10) ?? "";
-  return { ...chosen, sure: chosen.valid && !otherNumberPasses(number, others) };
+  // Each place in doubt may hold the shapes' choice or any of the others, whichever text was chosen.
+  const shapes = first.lines?.[1] ?? "";
+  const doubts = new Map([...others].map(([index, chars]) => [index, [shapes.charAt(index), ...chars]]));
+  return { ...chosen, sure: chosen.valid && !otherNumberPasses(number, doubts) };
 }
 
 /**
  * Whether another number than `number` (its 9 characters and check digit) passes its check digit, each place in doubt
- * taking any of its other characters: then the check digit cannot tell which was printed. Too many to try: true.
+ * taking any of its characters other than its own: then the check digit cannot tell which was printed. Too many to
+ * try: true.
  */
 export function otherNumberPasses(number: string, others: Map<number, string[]>): boolean {
   const places = [...others].filter(([index]) => index < 9);
@@ -225,6 +229,7 @@ export function otherNumberPasses(number: string, others: Map<number, string[]>)
     const own = digits[index] ?? "";
     if (walk(at + 1, changed)) return true;
     for (const char of chars) {
+      if (char === own || char === "") continue;
       digits[index] = char;
       const passes = walk(at + 1, true);
       digits[index] = own;
@@ -245,7 +250,7 @@ export function mendSplitM(line: string): string {
   return Math.abs(mended.length - 44) <= 1 ? mended : line;
 }
 
-interface Reading {
+export interface Reading {
   /** The engine's text. */
   text: string;
   /** The zone's lines found in it (mrzLinesFrom), repaired. */
