@@ -126,15 +126,8 @@ function score(glyph: Glyph, char: string): number {
  * The character the box shows, among `read` and its look-alikes: `read` unless another matches its OCR-B shape
  * better by `margin`.
  */
-export function matchLookAlike(
-  gray: Uint8Array,
-  width: number,
-  box: Box,
-  read: string,
-  margin = 0.07,
-  among = lookAlikeClasses.filter((kind) => kind.includes(read)).join(""),
-): string {
-  const kin = among;
+export function matchLookAlike(gray: Uint8Array, width: number, box: Box, read: string, margin = 0.07): string {
+  const kin = lookAlikeClasses.filter((kind) => kind.includes(read)).join("");
   if (!kin) return read;
   const glyph = glyphGrid(gray, width, inkBox(gray, width, box));
   const own = score(glyph, read);
