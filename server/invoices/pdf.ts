@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type PDFDocument from "pdfkit";
+import { longDate } from "../../app/lib/long-date";
 import type { InvoiceRecord } from "../data/invoices/store";
 import { aedOf, vatByLine, vatPercent, type ChargeLine } from "./money";
 
@@ -28,27 +29,6 @@ const colours = {
   muted: "#5b6670",
   rule: "#d9dee2",
 };
-
-const months = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "2026-11-01" as "1 November 2026". */
-function longDate(day: string): string {
-  const [year, month, date] = day.split("-").map(Number);
-  return `${date} ${months[(month ?? 1) - 1]} ${year}`;
-}
 
 /** The Dubai day of an ISO time (UTC+4, no daylight saving). */
 const dubaiDayOf = (iso: string) => new Date(Date.parse(iso) + 4 * 3600_000).toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
 import { parse, states } from "mrz";
+import { longDate as formatLongDate } from "../../../app/lib/long-date";
 
 // The passport's machine-readable zone (ICAO 9303 part 4, TD3: two lines of 44 characters), read from an OCR
 // engine's text, parsed and checked (issue 57). Pure: it runs in the traveller's browser (the reader's bundle) and
@@ -124,25 +125,9 @@ export function addMonths(isoDate: string, months: number): string {
   return iso(first.getUTCFullYear(), first.getUTCMonth() + 1, Math.min(date.d, lastDay));
 }
 
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** 31 December 2026. */
+/** 31 December 2026 (a day that does not exist is given back as it is). */
 export function longDate(isoDate: string): string {
-  const date = realDate(isoDate);
-  return date ? `${date.d} ${monthNames[date.m - 1]} ${date.y}` : isoDate;
+  return realDate(isoDate) ? formatLongDate(isoDate) : isoDate;
 }
 
 /** YYMMDD with the century chosen: a birth date never after today, an expiry the nearest to today. */
