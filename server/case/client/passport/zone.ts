@@ -216,31 +216,9 @@ export const edgesForTest = edgesOf;
  * Works in place on grayscale; `radius` in pixels.
  */
 export function evenOut(gray: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const stride = width + 1;
-  const sums = new Float64Array(stride * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let rowSum = 0;
-    for (let x = 0; x < width; x++) {
-      rowSum += gray[y * width + x] ?? 0;
-      sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] ?? 0) + rowSum;
-    }
-  }
+  const means = boxMeans(gray, width, height, radius);
   const ratio = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - radius);
-    const y1 = Math.min(height, y + radius + 1);
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - radius);
-      const x1 = Math.min(width, x + radius + 1);
-      const sum =
-        (sums[y1 * stride + x1] ?? 0) -
-        (sums[y0 * stride + x1] ?? 0) -
-        (sums[y1 * stride + x0] ?? 0) +
-        (sums[y0 * stride + x0] ?? 0);
-      const mean = sum / ((x1 - x0) * (y1 - y0));
-      ratio[y * width + x] = (gray[y * width + x] ?? 0) / Math.max(1, mean);
-    }
-  }
+  for (let i = 0; i < ratio.length; i++) ratio[i] = (gray[i] ?? 0) / Math.max(1, means[i] ?? 0);
   const sorted = Float32Array.from(ratio).sort();
   const low = sorted[Math.floor(sorted.length * 0.02)] ?? 0;
   const high = sorted[Math.floor(sorted.length * 0.98)] ?? 1;
@@ -288,6 +266,15 @@ export function binarise(gray: Uint8Array, level = otsuLevel(gray)): Uint8Array 
  * `radius` pixels) by `amount` times the difference (a new array).
  */
 export function sharpen(gray: Uint8Array, width: number, height: number, radius: number, amount: number): Uint8Array {
+  const means = boxMeans(gray, width, height, radius);
+  return gray.map((value, i) => Math.max(0, Math.min(255, Math.round(value + amount * (value - (means[i] ?? 0))))));
+}
+
+/**
+ * Each pixel's neighbourhood mean: a box of 2·radius + 1 pixels a side, cut by the image's edges, from a summed-area
+ * table (the sum of any box in four lookups).
+ */
+function boxMeans(gray: Uint8Array, width: number, height: number, radius: number): Float64Array {
   const stride = width + 1;
   const sums = new Float64Array(stride * (height + 1));
   for (let y = 0; y < height; y++) {
@@ -297,22 +284,20 @@ export function sharpen(gray: Uint8Array, width: number, height: number, radius:
       sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] ?? 0) + rowSum;
     }
   }
-  const out = new Uint8Array(gray.length);
+  const means = new Float64Array(width * height);
   for (let y = 0; y < height; y++) {
     const y0 = Math.max(0, y - radius);
     const y1 = Math.min(height, y + radius + 1);
     for (let x = 0; x < width; x++) {
       const x0 = Math.max(0, x - radius);
       const x1 = Math.min(width, x + radius + 1);
-      const mean =
-        ((sums[y1 * stride + x1] ?? 0) -
-          (sums[y0 * stride + x1] ?? 0) -
-          (sums[y1 * stride + x0] ?? 0) +
-          (sums[y0 * stride + x0] ?? 0)) /
-        ((x1 - x0) * (y1 - y0));
-      const value = gray[y * width + x] ?? 0;
-      out[y * width + x] = Math.max(0, Math.min(255, Math.round(value + amount * (value - mean))));
+      const sum =
+        (sums[y1 * stride + x1] ?? 0) -
+        (sums[y0 * stride + x1] ?? 0) -
+        (sums[y1 * stride + x0] ?? 0) +
+        (sums[y0 * stride + x0] ?? 0);
+      means[y * width + x] = sum / ((x1 - x0) * (y1 - y0));
     }
   }
-  return out;
+  return means;
 }
