@@ -1,6 +1,7 @@
 import { loadKeyring } from "../server/data/cases/keys";
 import { CaseStore, type NewPaper } from "../server/data/cases/store";
 import { openDatabase } from "../server/data/open";
+import { touristCaseWithLink } from "../server/testing/cases";
 
 /*
  * A traveller's case made straight in a test server's database (issue 56), for the specs that start from a case
@@ -23,21 +24,5 @@ export function caseWithLink(
   name: string,
   papers: readonly NewPaper[] = [],
 ): Promise<{ id: number; link: string }> {
-  return withCases(office, async (cases) => {
-    const id = await cases.start(
-      {
-        enquiryId: null,
-        name,
-        phone: null,
-        email: null,
-        service: "Dubai Tourist Visa",
-        kind: "visit-visa",
-        travelDate: null,
-      },
-      null,
-      new Date(),
-    );
-    for (const paper of papers) await cases.addPaper(id, paper, null, new Date());
-    return { id, link: await cases.issueLink(id, null, new Date()) };
-  });
+  return withCases(office, (cases) => touristCaseWithLink(cases, name, papers));
 }

@@ -7,6 +7,7 @@ import { type MrzFields, mrzLinesFrom, readMrz } from "../server/papers/passport
 import { CaseStore } from "../server/data/cases/store";
 import { documentsKey, Keyring, readKeyText } from "../server/data/cases/vault";
 import { openDatabase } from "../server/data/open";
+import { touristCaseWithLink } from "../server/testing/cases";
 import { spawnServer } from "../server/testing/child-server";
 import { makeTempDir } from "../server/testing/fake-client";
 import { chromiumArgs, testBrowserPath } from "./browser";
@@ -143,20 +144,7 @@ const server = await spawnServer({
 });
 const database = await openDatabase({ engine: "sqlite", path: inbox }, { migrate: false });
 const cases = new CaseStore(database, new Keyring([documentsKey(readKeyText(keyText))]));
-const caseId = await cases.start(
-  {
-    enquiryId: null,
-    name: "Bench Traveller",
-    phone: null,
-    email: null,
-    service: "Dubai Tourist Visa",
-    kind: "visit-visa",
-    travelDate: null,
-  },
-  null,
-  new Date(),
-);
-const link = await cases.issueLink(caseId, null, new Date());
+const { link } = await touristCaseWithLink(cases, "Bench Traveller");
 
 const browser = await chromium.launch({ executablePath: testBrowserPath, args: chromiumArgs });
 const outside: string[] = [];

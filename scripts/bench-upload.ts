@@ -6,6 +6,7 @@ import { chromium } from "@playwright/test";
 import { CaseStore } from "../server/data/cases/store";
 import { documentsKey, Keyring, readKeyText } from "../server/data/cases/vault";
 import { openDatabase } from "../server/data/open";
+import { touristCaseWithLink } from "../server/testing/cases";
 import { type ChildServer, spawnServer } from "../server/testing/child-server";
 import { makeTempDir } from "../server/testing/fake-client";
 import { cameraPhoto } from "../server/testing/photos";
@@ -81,20 +82,7 @@ async function startServer(
 }
 
 async function newLink(cases: CaseStore): Promise<string> {
-  const id = await cases.start(
-    {
-      enquiryId: null,
-      name: "Bench Traveller",
-      phone: null,
-      email: null,
-      service: "Dubai Tourist Visa",
-      kind: "visit-visa",
-      travelDate: null,
-    },
-    null,
-    new Date(),
-  );
-  return cases.issueLink(id, null, new Date());
+  return (await touristCaseWithLink(cases, "Bench Traveller")).link;
 }
 
 /** In the page: a tus upload of the bytes as they are, in 256 KB pieces (what tus-js-client sends, without shrinking). */

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from "../data/open";
 import { engines } from "../data/testing/engines";
 import { signedInPerson } from "../office/testing/office-client";
 import { defaultPushRetry, pushOffReason } from "../push/config";
+import { touristCaseWithLink } from "../testing/cases";
 import { removeTestDirs, type Running, startOn } from "../testing/inbox-server";
 import { startPushService, type TestPushService } from "../testing/push-service";
 
@@ -49,22 +50,7 @@ describe.each(engines)("the traveller's alerts, on %s", (engine) => {
     await server.app.close();
   });
 
-  async function newCase(name = "Maria Santos") {
-    const id = await cases.start(
-      {
-        enquiryId: null,
-        name,
-        phone: null,
-        email: null,
-        service: "Dubai Tourist Visa",
-        kind: "visit-visa",
-        travelDate: null,
-      },
-      null,
-      new Date(),
-    );
-    return { id, link: await cases.issueLink(id, null, new Date()) };
-  }
+  const newCase = (name = "Maria Santos") => touristCaseWithLink(cases, name);
   const alerts = (link: string, body: unknown, headers: Record<string, string> = {}, path = "alerts") =>
     fetch(`${server.origin}/case/${link}/${path}`, {
       method: "POST",
